@@ -1,0 +1,88 @@
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createAuth } from './auth/auth.js';
+import { resolveAuthSecret } from './auth/auth-secret.js';
+import { authRoutes } from './auth/auth.routes.js';
+import { createTokenVerifier } from './auth/token-verifier.js';
+import type { Env } from './config/env.js';
+import { type AppContext, createRepositories } from './context.js';
+import type { Database } from './db/connection.js';
+import { companyUsersRoutes } from './modules/company-users/company-users.routes.js';
+import { jobsRoutes } from './modules/jobs/jobs.routes.js';
+import { sessionRoutes } from './modules/session/session.routes.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import { accessPlugin, type RouteRecord } from './plugins/access.js';
+import { registerDocs } from './plugins/docs.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerWeb } from './plugins/web.js';
+
+export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface BuildOptions {
+  env: Env;
+  database: Database;
+  /** The address browsers use; defaults to http://localhost:{PORT}. */
+  origin?: string;
+  logger?: boolean | object;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  routes: RouteRecord[];
+}
+
+const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token'];
+
+/** The whole server: plugins first, then modules. Tests build exactly this and call `inject`. */
+export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
+  const { env, database } = options;
+  const origin = (options.origin ?? env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const app = Fastify({
+    logger: options.logger ?? { level: env.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const secret = await resolveAuthSecret(database, env.AUTH_SECRET);
+  const auth = createAuth({ env, db: database.db, baseURL: origin, secret });
+  const verifyToken = createTokenVerifier(auth, origin);
+  const ctx: AppContext = { env, database, auth, verifyToken, origin, repos: createRepositories(database) };
+  const routes: RouteRecord[] = [];
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        formAction: ["'self'", ...(env.OIDC_ISSUER ? [new URL(env.OIDC_ISSUER).origin] : [])],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  await app.register(accessPlugin, { auth, verifyToken, production: env.NODE_ENV === 'production', routes });
+  await registerDocs(app, env.PRODUCT_NAME);
+
+  await app.register(authRoutes, { auth, origin, loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE });
+  await app.register(systemRoutes, { ctx });
+  await app.register(sessionRoutes, { ctx });
+  await app.register(companyUsersRoutes, { ctx });
+  await app.register(jobsRoutes, { ctx });
+
+  await registerWeb(app, env.WEB_DIST ?? DEFAULT_WEB_DIST);
+  return { app, ctx, routes };
+}

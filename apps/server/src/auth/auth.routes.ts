@@ -1,0 +1,74 @@
+import { ERROR_TYPES } from '@openrescue/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Auth } from './auth.js';
+import { AUTH_BASE_PATH } from './auth.js';
+
+function toFetchRequest(request: FastifyRequest, origin: string): Request {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    headers.set(key, Array.isArray(value) ? value.join(', ') : String(value));
+  }
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
+  return new Request(new URL(request.url, origin), {
+    method: request.method,
+    headers,
+    body: hasBody ? JSON.stringify(request.body) : undefined,
+  });
+}
+
+/** Re-shapes the auth library's `{ code, message }` errors into our `{ type, message, detail }`. */
+function errorBody(status: number, text: string) {
+  try {
+    const parsed = JSON.parse(text) as { code?: string; message?: string };
+    const type = status === 401 ? ERROR_TYPES.unauthorized : (parsed.code?.toLowerCase() ?? ERROR_TYPES.validation);
+    return { type, message: parsed.message ?? 'Request failed', detail: parsed.code ?? '' };
+  } catch {
+    return { type: ERROR_TYPES.unknown, message: text || 'Request failed', detail: '' };
+  }
+}
+
+async function forward(auth: Auth, origin: string, request: FastifyRequest, reply: FastifyReply) {
+  const response = await auth.handler(toFetchRequest(request, origin));
+  reply.status(response.status);
+  response.headers.forEach((value, key) => {
+    if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) reply.header('set-cookie', cookies);
+  const text = await response.text();
+  if (response.status >= 400) return reply.type('application/json').send(errorBody(response.status, text));
+  return reply.send(text || null);
+}
+
+export interface AuthRoutesOptions {
+  auth: Auth;
+  origin: string;
+  loginRateLimitPerMinute: number;
+}
+
+function loginKey(request: FastifyRequest): string {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  // Keyed by account, not by address: a burst against one account never slows anyone else.
+  return typeof email === 'string' ? `login:${email.trim().toLowerCase()}` : `login-ip:${request.ip}`;
+}
+
+export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) {
+  const handler = (request: FastifyRequest, reply: FastifyReply) => forward(opts.auth, opts.origin, request, reply);
+
+  app.post(`${AUTH_BASE_PATH}/sign-in/email`, {
+    config: {
+      access: 'public',
+      rateLimit: { max: opts.loginRateLimitPerMinute, timeWindow: '1 minute', keyGenerator: loginKey },
+    },
+    schema: { hide: true },
+    handler,
+  });
+  app.route({
+    method: ['GET', 'POST'],
+    url: `${AUTH_BASE_PATH}/*`,
+    config: { access: 'public' },
+    schema: { hide: true },
+    handler,
+  });
+}

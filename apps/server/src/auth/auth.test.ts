@@ -1,0 +1,125 @@
+import { REFRESH_ID_TOKEN_DETAIL } from '@openrescue/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureDemoAccounts } from '../demo-accounts.js';
+import { buildTestApp, cookieHeader, signIn, type TestApp } from '../test-support/test-app.js';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp({ LOGIN_RATE_LIMIT_PER_MINUTE: '5' });
+  await ensureDemoAccounts(t.ctx.auth);
+});
+afterAll(async () => t?.close());
+
+describe('sign-in', () => {
+  it('signs staff in and issues an access token carrying the staff claim', async () => {
+    const s = await signIn(t.app, 'staff@openrescue.test', 'demo-staff');
+    expect(s.user.staff).toBe(true);
+    expect(new Date(s.expires_at).getTime()).toBeGreaterThan(Date.now());
+    expect(s.cookie).toMatch(/session_token=/);
+  });
+
+  it('sets a browser-session cookie (no Max-Age or Expires) so the session ends with the browser', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/core-api/api/auth/sign-in/email',
+      payload: { email: 'company@openrescue.test', password: 'demo-company', rememberMe: false },
+    });
+    expect(res.statusCode).toBe(200);
+    const raw = [res.headers['set-cookie']].flat().join('\n');
+    const sessionCookie = raw.split('\n').find((c) => c.includes('session_token='))!;
+    expect(sessionCookie).toMatch(/HttpOnly/i);
+    expect(sessionCookie).not.toMatch(/Max-Age|Expires/i);
+  });
+
+  it('answers a wrong password with 401 in the shared error shape and no cookie', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/core-api/api/auth/sign-in/email',
+      payload: { email: 'store@openrescue.test', password: 'wrong-password' },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(Object.keys(res.json()).sort()).toEqual(['detail', 'message', 'type']);
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses open sign-up', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/core-api/api/auth/sign-up/email',
+      payload: { email: 'new@example.com', password: 'long-enough-password', name: 'New' },
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    const count = await t.database.db.selectFrom('user').select((eb) => eb.fn.countAll().as('n')).where('email', '=', 'new@example.com').executeTakeFirst();
+    expect(Number(count?.n)).toBe(0);
+  });
+
+  it('rate-limits a burst of wrong passwords for one account without slowing other accounts', async () => {
+    const attempt = (email: string, password: string) =>
+      t.app.inject({ method: 'POST', url: '/core-api/api/auth/sign-in/email', payload: { email, password } });
+    const burst = await Promise.all(Array.from({ length: 8 }, () => attempt('pending@openrescue.test', 'nope-nope')));
+    const codes = burst.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(3);
+    expect(burst.find((r) => r.statusCode === 429)!.json().type).toBe('rate_limited');
+    // even the right password is refused for that account until the window passes
+    expect((await attempt('pending@openrescue.test', 'demo-pending')).statusCode).toBe(429);
+    // another account signs in at once
+    const started = Date.now();
+    expect((await attempt('staff@openrescue.test', 'demo-staff')).statusCode).toBe(200);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('requires email and password', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/core-api/api/auth/sign-in/email', payload: { email: 'staff@openrescue.test' } });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('access tokens', () => {
+  it('rejects requests without credentials, and with a malformed token', async () => {
+    const none = await t.app.inject({ method: 'GET', url: '/core-api/api/clients/company_user' });
+    expect(none.statusCode).toBe(401);
+    const bad = await t.app.inject({ method: 'GET', url: '/core-api/api/clients/company_user', headers: { authorization: 'Bearer not-a-jwt' } });
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json().detail).toBe('invalid token');
+  });
+
+  it('accepts the session cookie alone', async () => {
+    const s = await signIn(t.app, 'staff@openrescue.test', 'demo-staff');
+    const res = await t.app.inject({ method: 'GET', url: '/ops-api/table/Jobs', headers: { cookie: s.cookie } });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('keeps staff-only routes from other users', async () => {
+    const s = await signIn(t.app, 'company@openrescue.test', 'demo-company');
+    const res = await t.app.inject({ method: 'GET', url: '/ops-api/table/Jobs', headers: { authorization: `Bearer ${s.token}` } });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('answers an expired token with 401 "refresh the id token", and the cookie mints a new one', async () => {
+    const short = await buildTestApp({ ACCESS_TOKEN_TTL_SECONDS: '1' });
+    try {
+      await ensureDemoAccounts(short.ctx.auth);
+      const s = await signIn(short.app, 'staff@openrescue.test', 'demo-staff');
+      await new Promise((r) => setTimeout(r, 2100));
+      const expired = await short.app.inject({ method: 'GET', url: '/ops-api/table/Jobs', headers: { authorization: `Bearer ${s.token}` } });
+      expect(expired.statusCode).toBe(401);
+      expect(expired.json().detail).toBe(REFRESH_ID_TOKEN_DETAIL);
+      const refreshed = await short.app.inject({ method: 'POST', url: '/core-api/api/session/token', headers: { cookie: s.cookie } });
+      expect(refreshed.statusCode).toBe(200);
+      const ok = await short.app.inject({ method: 'GET', url: '/ops-api/table/Jobs', headers: { authorization: `Bearer ${refreshed.json().token}` } });
+      expect(ok.statusCode).toBe(200);
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('ends the session on sign-out: the cookie no longer mints tokens', async () => {
+    const s = await signIn(t.app, 'store@openrescue.test', 'demo-store');
+    const out = await t.app.inject({ method: 'POST', url: '/core-api/api/auth/sign-out', headers: { cookie: s.cookie, origin: 'http://localhost:8080' } });
+    expect(out.statusCode).toBe(200);
+    expect(cookieHeader(out)).toMatch(/session_token=;?/);
+    const again = await t.app.inject({ method: 'POST', url: '/core-api/api/session/token', headers: { cookie: s.cookie } });
+    expect(again.statusCode).toBe(401);
+  });
+});

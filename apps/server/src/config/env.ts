@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  DEMO_DONATIONS: z.coerce.number().int().min(0).default(60000),
+  SEED_DEMO: bool.default(true as never),
+  PRODUCT_NAME: z.string().default('OpenRescue'),
+  SUPPORT_EMAIL: z.string().default('support@openrescue.test'),
+  STAFF_EMAIL_DOMAIN: z.string().default('openrescue.test'),
+  AUTH_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
+  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_LABEL: z.string().default('SSO'),
+  COMMUNITY_URL: z.string().url().default('https://community.openrescue.test'),
+  BOOKING_URL: z.string().url().default('https://booking.openrescue.test'),
+  FLW_URL: z.string().url().default('https://analytics.openrescue.test/flw'),
+  SMTP_URL: z.string().optional(),
+  SENTRY_DSN: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+export function oidcEnabled(env: Env): boolean {
+  return Boolean(env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET);
+}

@@ -1,0 +1,23 @@
+import type { Auth } from './auth/auth.js';
+import type { TokenVerifier } from './auth/token-verifier.js';
+import type { Env } from './config/env.js';
+import type { Database } from './db/connection.js';
+import { createCompanyUsersRepository } from './modules/company-users/company-users.repository.js';
+import { createJobsRepository } from './modules/jobs/jobs.repository.js';
+
+/** What every module is handed: configuration, the database, the auth library and the repositories. */
+export interface AppContext {
+  env: Env;
+  database: Database;
+  auth: Auth;
+  verifyToken: TokenVerifier;
+  origin: string;
+  repos: ReturnType<typeof createRepositories>;
+}
+
+export function createRepositories(database: Database) {
+  return {
+    companyUsers: createCompanyUsersRepository(database.db),
+    jobs: createJobsRepository(database.db),
+  };
+}

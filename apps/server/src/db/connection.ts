@@ -1,0 +1,85 @@
+import { join, resolve } from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.js';
+import { PGliteBridge } from './pglite-bridge.js';
+import type { DB } from './schema.js';
+import { PGliteWorkerDialect } from './worker-dialect.js';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  kind: DatabaseKind;
+  db: Kysely<DB>;
+  /** Runs a multi-statement SQL script on one connection (migrations, bulk loads). */
+  execScript(sqlText: string): Promise<void>;
+  /** A dedicated connection for work that must not interleave (migrations under an advisory lock). */
+  withSession<T>(fn: (exec: (sqlText: string) => Promise<unknown>) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  /** PGlite data folder; null keeps the database in memory (tests). */
+  dataDir?: string | null;
+  poolSize?: number;
+}
+
+// numeric and bigint columns come back as JS numbers: totals stay far below 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  return openPGlite(options.dataDir === undefined ? './data' : options.dataDir);
+}
+
+function openPostgres(url: string, max: number): Database {
+  const pool = new pg.Pool({ connectionString: url, max });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kind: 'postgres',
+    db,
+    async execScript(sqlText) {
+      await pool.query(sqlText);
+    },
+    async withSession(fn) {
+      const client = await pool.connect();
+      try {
+        return await fn((sqlText) => client.query(sqlText));
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+async function openPGlite(dataDir: string | null): Promise<Database> {
+  const folder = dataDir === null ? null : resolve(dataDir);
+  const unlock = folder ? lockDataDir(folder) : () => {};
+  const bridge = new PGliteBridge(folder ? join(folder, 'pglite') : null);
+  const db = new Kysely<DB>({ dialect: new PGliteWorkerDialect(bridge) });
+  const exec = (sqlText: string) => bridge.exec(sqlText);
+  try {
+    await bridge.query('select 1', []);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+  return {
+    kind: 'pglite',
+    db,
+    execScript: exec,
+    withSession: (fn) => fn(exec),
+    async close() {
+      try {
+        await db.destroy();
+      } finally {
+        unlock();
+      }
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { ERROR_TYPES, type ErrorBody } from '@openrescue/shared';
+
+/** An error that is the caller's to see: its body goes on the wire as { type, message, detail }. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly type: string,
+    message: string,
+    readonly detail = '',
+  ) {
+    super(message);
+  }
+
+  body(): ErrorBody {
+    return { type: this.type, message: this.message, detail: this.detail };
+  }
+}
+
+export const badRequest = (message: string, detail = '') =>
+  new HttpError(400, ERROR_TYPES.validation, message, detail);
+// Another tenant's object answers exactly like a missing one.
+export const notFound = (what = 'Not found') => new HttpError(404, ERROR_TYPES.notFound, what, '');
+export const unauthorized = (message: string, detail = '') =>
+  new HttpError(401, ERROR_TYPES.unauthorized, message, detail);
+export const forbidden = (message = 'You do not have access to this.', detail = '') =>
+  new HttpError(403, ERROR_TYPES.forbidden, message, detail);

@@ -1,0 +1,59 @@
+import { buildApp } from './app.js';
+import { loadEnv } from './config/env.js';
+import { openDatabase } from './db/connection.js';
+import { migrate } from './db/migrate.js';
+import { DEMO_ACCOUNTS } from './demo-accounts.js';
+import { prepareDemo } from './demo-setup.js';
+
+async function main() {
+  const env = loadEnv();
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const { app, ctx } = await (async () => {
+    try {
+      const applied = await migrate(database);
+      if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
+      const built = await buildApp({ env, database });
+      if (env.SEED_DEMO) await prepareDemo(built.ctx, env.DEMO_DONATIONS, (line) => console.log(line));
+      return built;
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+  })();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const where = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${env.DATA_DIR}`;
+  const lines = [
+    '',
+    `${env.PRODUCT_NAME} is running at ${ctx.origin}`,
+    `  database: ${where}`,
+    `  API docs: ${ctx.origin}/docs`,
+  ];
+  if (env.SEED_DEMO) {
+    lines.push('  demo accounts:');
+    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.email.padEnd(26)} ${a.password.padEnd(14)} ${a.who}`);
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,35 @@
+import { canAccessAllStores } from '@openrescue/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { userPrincipal } from '../../plugins/access.js';
+
+const companyUserSchema = z.object({
+  id: z.number(),
+  company: z.number(),
+  store: z.number().nullable(),
+  report_store_id: z.number().nullable(),
+  company_user_role: z.number(),
+  permissions: z.object({ canAccessAllStores: z.boolean() }),
+});
+
+export async function companyUsersRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/core-api/api/clients/company_user', {
+    config: { access: 'signed-in' },
+    schema: {
+      tags: ['clients'],
+      description: "The signed-in user's company user record; empty results when there is none.",
+      querystring: z.object({}).strict(),
+      response: { 200: z.object({ count: z.number(), results: z.array(companyUserSchema) }) },
+    },
+    handler: async (request) => {
+      const me = userPrincipal(request);
+      const row = await ctx.repos.companyUsers.findByUserId(me.userId);
+      const results = row ? [{ ...row, permissions: { canAccessAllStores: canAccessAllStores(row.company_user_role) } }] : [];
+      return { count: results.length, results };
+    },
+  });
+}

@@ -1,0 +1,46 @@
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { oidcEnabled } from '../../config/env.js';
+import type { AppContext } from '../../context.js';
+
+const configSchema = z.object({
+  product_name: z.string(),
+  support_email: z.string(),
+  staff_email_domain: z.string(),
+  oidc: z.object({ enabled: z.boolean(), label: z.string() }),
+  community_url: z.string(),
+  booking_url: z.string(),
+  flw_url: z.string(),
+});
+
+export async function systemRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/health', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['system'],
+      response: { 200: z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']) }) },
+    },
+    handler: async () => {
+      await sql`select 1`.execute(ctx.database.db);
+      return { status: 'ok' as const, db: ctx.database.kind };
+    },
+  });
+
+  r.get('/core-api/api/config', {
+    config: { access: 'public' },
+    schema: { tags: ['system'], description: 'Public settings the web app needs before sign-in.', response: { 200: configSchema } },
+    handler: async () => ({
+      product_name: ctx.env.PRODUCT_NAME,
+      support_email: ctx.env.SUPPORT_EMAIL,
+      staff_email_domain: ctx.env.STAFF_EMAIL_DOMAIN,
+      oidc: { enabled: oidcEnabled(ctx.env), label: ctx.env.OIDC_LABEL },
+      community_url: ctx.env.COMMUNITY_URL,
+      booking_url: ctx.env.BOOKING_URL,
+      flw_url: ctx.env.FLW_URL,
+    }),
+  });
+}

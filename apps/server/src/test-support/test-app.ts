@@ -1,0 +1,46 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp, type BuiltApp } from '../app.js';
+import { loadEnv } from '../config/env.js';
+import type { Database } from '../db/connection.js';
+import { openTestDatabase } from './test-database.js';
+
+export interface TestApp extends BuiltApp {
+  database: Database;
+  close(): Promise<void>;
+}
+
+export async function buildTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...envOverrides });
+  const built = await buildApp({ env, database, logger: false, origin: 'http://localhost:8080' });
+  await built.app.ready();
+  return {
+    ...built,
+    database,
+    async close() {
+      await built.app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Signs in through the real auth routes; returns the session cookie and a fresh access token. */
+export async function signIn(app: BuiltApp['app'], email: string, password: string) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/core-api/api/auth/sign-in/email',
+    payload: { email, password, rememberMe: false },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed ${res.statusCode}: ${res.body}`);
+  const cookie = cookieHeader(res);
+  const tokenRes = await app.inject({ method: 'POST', url: '/core-api/api/session/token', headers: { cookie } });
+  if (tokenRes.statusCode !== 200) throw new Error(`token failed ${tokenRes.statusCode}: ${tokenRes.body}`);
+  const body = tokenRes.json() as { token: string; expires_at: string; user: { staff: boolean; id: string } };
+  return { cookie, ...body };
+}
+
+export function cookieHeader(res: LightMyRequestResponse): string {
+  const raw = res.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : raw ? [String(raw)] : [];
+  return list.map((c) => c.split(';')[0]).join('; ');
+}

@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type Database, openDatabase } from '../db/connection.js';
+import { migrate } from '../db/migrate.js';
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
+ * PostgreSQL server named by TEST_DATABASE_URL (the API suite runs once each way).
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const database = await openDatabase({ dataDir: null });
+    await migrate(database);
+    return database;
+  }
+  const name = `or_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  await migrate(database);
+  const close = database.close.bind(database);
+  database.close = async () => {
+    await close();
+    const cleanup = new pg.Client({ connectionString: adminUrl });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  };
+  return database;
+}

@@ -1,0 +1,4 @@
+export * from './permissions.js';
+export * from './labels.js';
+export * from './errors.js';
+export * from './constants.js';

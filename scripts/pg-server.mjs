@@ -1,0 +1,56 @@
+// Starts a throw-away PostgreSQL 15 server for the tests: initdb into a temp folder (as the unprivileged
+// `postgres` user when we are root, since initdb refuses root), listen on loopback only, stop on demand.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const BIN_CANDIDATES = ['/usr/lib/postgresql/15/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/17/bin'];
+
+function findBin() {
+  const found = BIN_CANDIDATES.find((dir) => existsSync(join(dir, 'initdb')));
+  if (found) return found;
+  if (process.getuid?.() === 0) {
+    console.log('Installing PostgreSQL (Debian package postgresql-15)...');
+    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    execFileSync('apt-get', ['install', '-y', '-qq', 'postgresql-15'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    return findBin();
+  }
+  throw new Error('PostgreSQL binaries not found: install the Debian package postgresql-15.');
+}
+
+function asPostgresUser(bin, args) {
+  const root = process.getuid?.() === 0;
+  const [cmd, argv] = root ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
+  const result = spawnSync(cmd, argv, { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${bin} failed:\n${result.stdout}\n${result.stderr}`);
+  return result.stdout;
+}
+
+export function startPostgres(port = 55432) {
+  const bin = findBin();
+  const dir = mkdtempSync(join(tmpdir(), 'openrescue-pg-'));
+  chmodSync(dir, 0o777);
+  const dataDir = join(dir, 'data');
+  if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
+  asPostgresUser(join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  asPostgresUser(join(bin, 'pg_ctl'), [
+    '-D', dataDir, '-l', join(dir, 'server.log'), '-w', '-t', '60',
+    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    'start',
+  ]);
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  return {
+    url,
+    stop() {
+      try {
+        asPostgresUser(join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}

@@ -10,6 +10,7 @@ import { authRoutes } from './auth/auth.routes.js';
 import { createTokenVerifier } from './auth/token-verifier.js';
 import type { Env } from './config/env.js';
 import { type AppContext, createRepositories } from './context.js';
+import { LOG_REDACT_PATHS, logSerializers } from './lib/log-redaction.js';
 import type { Database } from './db/connection.js';
 import { companyUsersRoutes } from './modules/company-users/company-users.routes.js';
 import { jobsRoutes } from './modules/jobs/jobs.routes.js';
@@ -27,7 +28,9 @@ export interface BuildOptions {
   database: Database;
   /** The address browsers use; defaults to http://localhost:{PORT}. */
   origin?: string;
-  logger?: boolean | object;
+  /** false silences the server; a stream receives the production log lines (tests read them). */
+  logger?: false;
+  logStream?: NodeJS.WritableStream;
 }
 
 export interface BuiltApp {
@@ -36,14 +39,20 @@ export interface BuiltApp {
   routes: RouteRecord[];
 }
 
-const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token'];
-
 /** The whole server: plugins first, then modules. Tests build exactly this and call `inject`. */
 export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const { env, database } = options;
   const origin = (options.origin ?? env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const app = Fastify({
-    logger: options.logger ?? { level: env.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: env.LOG_LEVEL,
+            redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+            serializers: logSerializers,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },

@@ -20,7 +20,8 @@ export function createAuth({ env, db, baseURL, secret }: AuthSettings) {
     basePath: AUTH_BASE_PATH,
     secret,
     database: { db, type: 'postgres' },
-    trustedOrigins: [baseURL],
+    // The Vite dev server (npm run dev -w apps/web) proxies to us from its own origin.
+    trustedOrigins: env.NODE_ENV === 'production' ? [baseURL] : [baseURL, 'http://localhost:5173'],
     // Accounts are created by staff or the demo seed, never by open sign-up.
     emailAndPassword: { enabled: true, disableSignUp: true },
     user: {

@@ -9,10 +9,14 @@ export interface TestApp extends BuiltApp {
   close(): Promise<void>;
 }
 
-export async function buildTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  envOverrides: Record<string, string> = {},
+  options: { logStream?: NodeJS.WritableStream } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...envOverrides });
-  const built = await buildApp({ env, database, logger: false, origin: 'http://localhost:8080' });
+  const logging = options.logStream ? { logStream: options.logStream } : { logger: false as const };
+  const built = await buildApp({ env, database, origin: 'http://localhost:8080', ...logging });
   await built.app.ready();
   return {
     ...built,

@@ -1,0 +1,69 @@
+import { ActionIcon, AppShell, Group, NavLink, Text, Title, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { sectionLabel } from '@openrescue/shared';
+import { IconArrowLeft, IconHelpCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { LogoMark } from '../../components/logo';
+import { SupportDialog } from '../../components/support-dialog';
+import { paths } from '../../config/paths';
+import type { AppConfig } from '../../lib/app-config';
+import { useDemoMode } from '../../lib/demo-mode';
+import type { SessionUser } from '../../lib/session';
+import { usePageTitle } from '../../lib/use-page-title';
+import { UserMenu } from '../user-menu';
+
+export const CLIENT_PAGE_TITLE = 'Client Dashboard';
+
+export interface ClientFrameProps {
+  user: SessionUser;
+  config: AppConfig;
+  children: ReactNode;
+}
+
+/** The client app frame (spec 2.5): product name, page title, help (Support dialog), account menu. */
+export function ClientFrame({ user, config, children }: ClientFrameProps) {
+  const demo = useDemoMode();
+  const [supportOpened, support] = useDisclosure(false);
+  usePageTitle(CLIENT_PAGE_TITLE);
+
+  return (
+    <AppShell header={{ height: 64 }} padding={{ base: 'md', sm: 'lg' }}>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            {!demo && <LogoMark />}
+            <Text fw={700} visibleFrom="xs" data-testid="product-name">
+              {config.product_name}
+            </Text>
+            <Title order={1} fz={{ base: 'md', sm: 'lg' }} fw={600} c="dimmed" lh={1.2}>
+              {CLIENT_PAGE_TITLE}
+            </Title>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <Tooltip label="Help and support">
+              <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Help and support" onClick={support.open}>
+                <IconHelpCircle size={22} aria-hidden="true" />
+              </ActionIcon>
+            </Tooltip>
+            <UserMenu
+              user={user}
+              items={() =>
+                user.staff ? (
+                  <NavLink
+                    component={Link}
+                    to={paths.ops.root}
+                    label={`Back to ${sectionLabel('platformTitle', demo)}`}
+                    leftSection={<IconArrowLeft size={18} aria-hidden="true" />}
+                  />
+                ) : null
+              }
+            />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Main>{children}</AppShell.Main>
+      <SupportDialog opened={supportOpened} onClose={support.close} email={config.support_email} />
+    </AppShell>
+  );
+}

@@ -1,0 +1,61 @@
+import { AppShell } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { MOBILE_BREAKPOINT_PX, SIDEBAR_MIN_WIDTH } from '@openrescue/shared';
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { LoadingScreen } from '../../components/loading-screen';
+import { JobsDrawer } from '../../features/jobs/components/jobs-drawer';
+import { useAppConfig } from '../../lib/app-config';
+import { useDemoMode } from '../../lib/demo-mode';
+import { useSession } from '../../lib/session-context';
+import { OpsHeader } from './ops-header';
+import { OpsNavbar } from './ops-navbar';
+
+const MOBILE_QUERY = `(max-width: ${(MOBILE_BREAKPOINT_PX - 0.1) / 16}em)`;
+
+/** The operations console shell (spec 2.2): header, side menu (a slide-in layer under 768px), content. */
+export function OpsLayout() {
+  const { user } = useSession();
+  const demo = useDemoMode();
+  const { config, isPending } = useAppConfig();
+  const [navOpened, nav] = useDisclosure(false);
+  const [jobsOpened, jobs] = useDisclosure(false);
+  const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
+  const { pathname } = useLocation();
+
+  const closeNav = nav.close;
+  useEffect(() => closeNav(), [pathname, closeNav]);
+
+  if (isPending || !user) return <LoadingScreen />;
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: SIDEBAR_MIN_WIDTH, breakpoint: MOBILE_BREAKPOINT_PX, collapsed: { mobile: !navOpened } }}
+      padding={{ base: 'md', sm: 'lg' }}
+    >
+      <AppShell.Header>
+        <OpsHeader
+          user={user}
+          demo={demo}
+          navOpened={navOpened}
+          onToggleNav={nav.toggle}
+          onOpenJobs={jobs.open}
+        />
+      </AppShell.Header>
+      <AppShell.Navbar
+        id="ops-navbar"
+        component="nav"
+        aria-label="Ops console"
+        inert={mobile && !navOpened}
+        data-testid="sidebar"
+      >
+        <OpsNavbar demo={demo} communityUrl={config.community_url} onNavigate={nav.close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+      <JobsDrawer opened={jobsOpened} onClose={jobs.close} />
+    </AppShell>
+  );
+}

@@ -1,0 +1,62 @@
+import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { sectionLabel } from '@openrescue/shared';
+import { IconDeviceDesktopAnalytics, IconExternalLink, IconWorld } from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
+import { paths } from '../../config/paths';
+import { OPS_GROUP_LABELS, OPS_SECTIONS, opsSectionLabel, type OpsGroup } from './ops-sections';
+
+export interface OpsNavbarProps {
+  demo: boolean;
+  communityUrl: string;
+  onNavigate: () => void;
+}
+
+const GROUPS: OpsGroup[] = ['overview', 'retail', 'reports', 'operations'];
+
+/** The console's side menu (spec 2.2): every section, the client app and the community site. */
+export function OpsNavbar({ demo, communityUrl, onNavigate }: OpsNavbarProps) {
+  const { pathname } = useLocation();
+  const isActive = (path: string) => pathname === path || pathname.startsWith(`${path}/`);
+
+  const link = (path: string, label: string, Icon: (typeof OPS_SECTIONS)[number]['icon']) => (
+    <NavLink
+      key={path}
+      component={Link}
+      to={path}
+      label={label}
+      leftSection={<Icon size={18} stroke={1.7} aria-hidden="true" />}
+      active={isActive(path)}
+      aria-current={isActive(path) ? 'page' : undefined}
+      onClick={onNavigate}
+    />
+  );
+
+  return (
+    <ScrollArea type="scroll" h="100%" px="sm" py="md">
+      <Stack gap="md">
+        {GROUPS.map((group) => (
+          <Stack key={group} gap={2}>
+            <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" pb={4}>
+              {OPS_GROUP_LABELS[group]}
+            </Text>
+            {OPS_SECTIONS.filter((s) => s.group === group).map((s) => link(s.path, opsSectionLabel(s, demo), s.icon))}
+            {group === 'overview' &&
+              link(paths.asClient, sectionLabel('clientApp', demo), IconDeviceDesktopAnalytics)}
+          </Stack>
+        ))}
+        {communityUrl && (
+          <NavLink
+            component="a"
+            href={communityUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            label={sectionLabel('communityPortal', demo)}
+            description="Opens in a new tab"
+            leftSection={<IconWorld size={18} stroke={1.7} aria-hidden="true" />}
+            rightSection={<IconExternalLink size={14} aria-hidden="true" />}
+          />
+        )}
+      </Stack>
+    </ScrollArea>
+  );
+}

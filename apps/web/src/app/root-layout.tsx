@@ -1,0 +1,39 @@
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { ErrorDialogHost } from '../components/error-dialog';
+import { paths } from '../config/paths';
+import { trackPageView } from '../lib/analytics';
+import { useAppConfig } from '../lib/app-config';
+import { applyDemoFlag } from '../lib/demo-mode';
+import { useSession } from '../lib/session-context';
+import { signOut } from '../lib/session-api';
+
+/** Wraps every route: demo flag, page views, the shared error dialog. */
+export function RootLayout() {
+  const { pathname, search } = useLocation();
+  const { user } = useSession();
+  const { config } = useAppConfig();
+
+  useEffect(() => applyDemoFlag(search), [search]);
+
+  // Child effects (which set document.title) run before this one, so the title names the new screen.
+  const email = user?.email;
+  const staffDomain = config.staff_email_domain;
+  useEffect(() => {
+    trackPageView(pathname, document.title, { email, staffDomain });
+  }, [pathname, email, staffDomain]);
+
+  const inOps = pathname.startsWith(paths.ops.root);
+  return (
+    <>
+      <Outlet />
+      <ErrorDialogHost
+        supportEmail={config.support_email}
+        offerLogout={inOps && user !== null}
+        onLogout={() => void signOut()}
+        onLogin={() => void signOut()}
+      />
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { messages } from '@openrescue/shared';
+import { useRouteError } from 'react-router';
+
+/** Last resort when a screen fails to render or its code cannot be loaded (e.g. after a deploy). */
+export function RouteError() {
+  const error = useRouteError();
+  console.error(error);
+  return (
+    <Center component="main" mih="100dvh" p="md">
+      <Stack align="center" ta="center" gap="sm" maw={480}>
+        <Title order={1} size="h2">
+          {messages.errorTitle}
+        </Title>
+        <Text c="dimmed">This screen could not be shown. Reloading the page usually fixes it.</Text>
+        <Button onClick={() => window.location.reload()}>Reload</Button>
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,26 @@
+import { Box, Center, Stack, Text } from '@mantine/core';
+import { messages } from '@openrescue/shared';
+import classes from './loading-screen.module.css';
+import { LogoMark } from './logo';
+
+/** The 4px loader bar at the top of the page (spec section 9 "Loader default 4px"). */
+export function LoadingBar({ label = 'Loading' }: { label?: string }) {
+  return <Box className={classes.bar} role="progressbar" aria-label={label} data-testid="loading-bar" />;
+}
+
+/** Welcome splash shown until an app's data is loaded. */
+export function LoadingScreen({ text = messages.splash }: { text?: string }) {
+  return (
+    <>
+      <LoadingBar />
+      <Center component="main" mih="100dvh" p="md">
+        <Stack align="center" gap="sm">
+          <LogoMark size={48} />
+          <Text role="status" c="dimmed" size="lg">
+            {text}
+          </Text>
+        </Stack>
+      </Center>
+    </>
+  );
+}

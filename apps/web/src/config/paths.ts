@@ -1,0 +1,52 @@
+/** Every URL of the web app. Route definitions and links both read from here. */
+export const paths = {
+  home: '/',
+  login: '/login',
+  asClient: '/as_client',
+  ops: {
+    root: '/ops',
+    dashboard: '/ops/dashboard',
+    network: '/ops/network',
+    receivers: '/ops/retail/receivers',
+    stores: '/ops/retail/stores',
+    noPickups: '/ops/retail/no-pickups',
+    stipendReport: '/ops/retail/stipend-report',
+    publish: '/ops/reports/publish',
+    generated: '/ops/reports/generated',
+    mailable: '/ops/reports/mailable',
+    logs: '/ops/logs',
+    flows: '/ops/flows',
+    transcripts: '/ops/product/transcripts',
+    transcript: (id: string | number) => `/ops/product/transcripts/${id}`,
+  },
+  public: {
+    root: '/public',
+    charityReports: (receiverId: string | number, tk: string) =>
+      `/public/charity/${receiverId}/reports?tk=${encodeURIComponent(tk)}`,
+    storeReports: (storeId: string | number, tk: string) =>
+      `/public/store/${storeId}/reports?tk=${encodeURIComponent(tk)}`,
+    storePosters: (storeId: string | number, tk: string) =>
+      `/public/store/${storeId}/posters?tk=${encodeURIComponent(tk)}`,
+    network: (region: string, secret: string) => `/public/network/${region}/${secret}`,
+    salesCalculator: '/public/salescalculator',
+  },
+} as const;
+
+/** Route patterns (react-router syntax) for the paths above that take parameters. */
+export const routePatterns = {
+  transcripts: '/ops/product/transcripts/:id?',
+} as const;
+
+/** Where a signed-in user lands first. */
+export function homeFor(staff: boolean): string {
+  return staff ? paths.ops.root : paths.home;
+}
+
+/** Where to go after sign-in: where the visitor was going when that suits the role, else the role's home. */
+export function postAuthTarget(from: string | null | undefined, staff: boolean): string {
+  const home = homeFor(staff);
+  if (!from || !from.startsWith('/') || from.startsWith('//') || from === paths.home) return home;
+  if (from.startsWith(paths.login) || from.startsWith(paths.public.root)) return home;
+  if (!staff && (from.startsWith(paths.ops.root) || from.startsWith(paths.asClient))) return home;
+  return from;
+}

@@ -1,0 +1,32 @@
+import type { JobStatus } from '@openrescue/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { opsUrl } from '../../../config/env';
+import { api } from '../../../lib/api';
+
+/** A row of GET {ops}/table/Jobs (decision 0001), newest first. */
+export interface Job {
+  id: string | number;
+  name: string;
+  total: number;
+  processed: number;
+  status: JobStatus;
+  updated_at: string;
+  error: string | null;
+}
+
+export async function getJobs(signal?: AbortSignal): Promise<Job[]> {
+  const response = await api.get<{ data?: Job[] }>(opsUrl('table/Jobs'), { signal });
+  return response?.data ?? [];
+}
+
+export const jobsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['ops', 'jobs'],
+    queryFn: ({ signal }) => getJobs(signal),
+    staleTime: 0, // the panel always shows the current state when opened
+    meta: { errorDialog: false }, // the panel shows its own error
+  });
+
+export function useJobs(enabled: boolean) {
+  return useQuery({ ...jobsQueryOptions(), enabled });
+}

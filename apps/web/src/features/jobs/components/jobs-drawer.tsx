@@ -1,0 +1,43 @@
+import { Alert, Button, Center, Drawer, Loader, Stack, Text } from '@mantine/core';
+import { messages } from '@openrescue/shared';
+import { useJobs } from '../api/get-jobs';
+import { JobItem } from './job-item';
+
+export interface JobsDrawerProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** Jobs History (spec 2.2): every job with a progress meter. */
+export function JobsDrawer({ opened, onClose }: JobsDrawerProps) {
+  const jobs = useJobs(opened);
+
+  return (
+    <Drawer opened={opened} onClose={onClose} title="Jobs History" position="right" size="md" data-testid="jobs-panel">
+      {jobs.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Loading jobs" />
+        </Center>
+      ) : jobs.isError ? (
+        <Alert color="red" title="Jobs could not be loaded" variant="light">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{jobs.error.message}</Text>
+            <Button size="xs" variant="default" onClick={() => void jobs.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : jobs.data.length === 0 ? (
+        <Text c="dimmed" ta="center" py="xl" data-testid="jobs-empty">
+          {messages.jobsEmpty}
+        </Text>
+      ) : (
+        <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Jobs">
+          {jobs.data.map((job, index) => (
+            <JobItem key={job.id} job={job} divided={index > 0} />
+          ))}
+        </Stack>
+      )}
+    </Drawer>
+  );
+}

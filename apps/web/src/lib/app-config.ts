@@ -1,0 +1,40 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { coreUrl } from '../config/env';
+import { api } from './api';
+import { setProductName } from './product-name';
+
+/** GET {core}/api/config: the deployment's public settings. */
+export interface AppConfig {
+  product_name: string;
+  support_email: string;
+  oidc: { enabled: boolean; label: string };
+  community_url: string;
+  booking_url: string;
+  flw_url: string;
+  staff_email_domain: string;
+}
+
+/** Used until the server answers (or when it cannot), so screens never wait on it to render text. */
+export const FALLBACK_CONFIG: AppConfig = {
+  product_name: 'OpenRescue',
+  support_email: '',
+  oidc: { enabled: false, label: '' },
+  community_url: '',
+  booking_url: '',
+  flw_url: '',
+  staff_email_domain: '',
+};
+
+export async function getAppConfig(): Promise<AppConfig> {
+  const config = await api.get<AppConfig>(coreUrl('config'));
+  setProductName(config.product_name);
+  return config;
+}
+
+export const appConfigQueryOptions = () =>
+  queryOptions({ queryKey: ['app-config'], queryFn: getAppConfig, staleTime: Infinity });
+
+export function useAppConfig() {
+  const query = useQuery(appConfigQueryOptions());
+  return { ...query, config: query.data ?? FALLBACK_CONFIG };
+}

@@ -1,0 +1,28 @@
+/** Opens the shared error dialog from anywhere (query client, API callers) without importing UI. */
+export interface ErrorDialogContent {
+  title?: string;
+  type?: string;
+  message: string;
+  detail?: string;
+}
+
+type Listener = (content: ErrorDialogContent) => void;
+
+const listeners = new Set<Listener>();
+let pending: ErrorDialogContent[] = [];
+
+export function showErrorDialog(content: ErrorDialogContent): void {
+  if (listeners.size === 0) {
+    pending.push(content); // shown once the dialog host mounts
+    return;
+  }
+  listeners.forEach((l) => l(content));
+}
+
+export function subscribeErrorDialog(listener: Listener): () => void {
+  listeners.add(listener);
+  const queued = pending;
+  pending = [];
+  queued.forEach(listener);
+  return () => listeners.delete(listener);
+}

@@ -1,0 +1,118 @@
+import { ERROR_TYPES } from '@openrescue/shared';
+import { coreUrl } from '../config/env';
+import { paths } from '../config/paths';
+import { ApiRequestError, normaliseError } from './api-errors';
+import { navigateTo } from './navigation';
+import { getProductName } from './product-name';
+import { clearSession, setSession, type SessionUser, type StoredSession } from './session';
+
+/** Sign-in, token and sign-out calls. They ride on the httpOnly session cookie, so they bypass the bearer client. */
+
+interface TokenResponse {
+  token: string;
+  expires_at: string;
+  user: Partial<SessionUser> & { id: string; email: string };
+}
+
+const FALLBACK_TOKEN_LIFETIME_MS = 5 * 60 * 1000;
+
+async function cookiePost<T>(path: string, body: unknown = {}): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(coreUrl(path), {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch (cause) {
+    const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+    throw new ApiRequestError(normaliseError(offline ? { kind: 'offline' } : { kind: 'no-response', cause }, getProductName()));
+  }
+  const raw = await res.text();
+  let data: unknown;
+  try {
+    data = raw ? JSON.parse(raw) : undefined;
+  } catch {
+    data = raw;
+  }
+  if (!res.ok) {
+    throw new ApiRequestError(normaliseError({ kind: 'response', status: res.status, body: data }, getProductName()));
+  }
+  return data as T;
+}
+
+function toSession(data: TokenResponse): StoredSession {
+  const expiresAt = Date.parse(data.expires_at);
+  return {
+    token: data.token,
+    expiresAt: Number.isNaN(expiresAt) ? Date.now() + FALLBACK_TOKEN_LIFETIME_MS : expiresAt,
+    user: {
+      id: String(data.user.id),
+      email: data.user.email,
+      displayName: data.user.displayName ?? null,
+      emailVerified: data.user.emailVerified ?? false,
+      photoURL: data.user.photoURL ?? null,
+      staff: data.user.staff === true,
+    },
+  };
+}
+
+/** Mints an access token from the session cookie and stores it: used after sign-in and to refresh. */
+export async function fetchSessionToken(): Promise<StoredSession> {
+  const session = toSession(await cookiePost<TokenResponse>('session/token'));
+  setSession(session);
+  return session;
+}
+
+/** The API client's refresh: a 401 here means the session is over. */
+export async function refreshAccessToken(): Promise<string> {
+  try {
+    return (await fetchSessionToken()).token;
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 401) clearSession();
+    throw error;
+  }
+}
+
+let restoring: Promise<StoredSession | null> | null = null;
+
+/** A new tab has no stored token but may still have a session cookie; try it once. */
+export function restoreSession(): Promise<StoredSession | null> {
+  restoring ??= fetchSessionToken().catch(() => null);
+  return restoring;
+}
+
+export async function signInWithEmail(email: string, password: string): Promise<StoredSession> {
+  await cookiePost('auth/sign-in/email', { email, password, rememberMe: false });
+  return fetchSessionToken();
+}
+
+/** Sends the browser to the identity provider; it comes back to /login?social=1. */
+export async function startSocialSignIn(): Promise<void> {
+  const origin = window.location.origin;
+  const data = await cookiePost<{ url?: string }>('auth/sign-in/oauth2', {
+    providerId: 'oidc',
+    callbackURL: `${origin}${paths.login}?social=1`,
+    errorCallbackURL: `${origin}${paths.login}?social=error`,
+  });
+  if (!data?.url) {
+    throw new ApiRequestError({
+      type: ERROR_TYPES.unknown,
+      message: 'Social sign-in could not start.',
+      detail: '',
+      status: null,
+    });
+  }
+  window.location.assign(data.url);
+}
+
+export async function signOut(): Promise<void> {
+  try {
+    await cookiePost('auth/sign-out');
+  } catch {
+    // The local sign-out below still happens; the cookie ends with the browser session anyway.
+  }
+  clearSession();
+  navigateTo(paths.login, { replace: true });
+}

@@ -1,0 +1,26 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from './app/providers';
+import { createAppRouter } from './app/router';
+import { applyDemoFlag } from './lib/demo-mode';
+import { setAppNavigator } from './lib/navigation';
+
+// Before the first render, so a ?demo= link never flashes the other theme.
+applyDemoFlag(window.location.search);
+
+const router = createAppRouter();
+setAppNavigator((to, options) => void router.navigate(to, options));
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

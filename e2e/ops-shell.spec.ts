@@ -1,0 +1,92 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible, signIn } from './support/helpers';
+
+const OPS_ROUTES = [
+  '/ops/dashboard', '/ops/network', '/ops/retail/receivers', '/ops/retail/stores', '/ops/retail/no-pickups',
+  '/ops/retail/stipend-report', '/ops/reports/publish', '/ops/reports/generated', '/ops/reports/mailable',
+  '/ops/logs', '/ops/flows', '/ops/product/transcripts', '/ops/product/transcripts/1',
+];
+
+test.describe('operations console shell', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, 'staff');
+    await expect(page).toHaveURL(/\/ops$/);
+  });
+
+  test('every route of the console shows a screen, never a blank page, and passes axe', async ({ page }) => {
+    for (const route of OPS_ROUTES) {
+      await page.goto(route);
+      const main = page.getByRole('main');
+      await expect(main, route).toBeVisible();
+      await expect(main.getByRole('heading').first(), route).toBeVisible();
+      expect((await main.innerText()).trim().length, route).toBeGreaterThan(10);
+      await expectAccessible(page, route);
+    }
+  });
+
+  test('the side menu links every section, including the external community site', async ({ page }) => {
+    const nav = page.getByRole('navigation');
+    for (const name of ['Dashboard', 'Client App', 'Receivers', 'Stores', 'BulkScans', 'Stipened Report', 'Mailable Contacts', 'Call Transcripts']) {
+      await expect(nav.getByRole('link', { name, exact: true }), name).toBeVisible();
+    }
+    const community = nav.getByRole('link', { name: /Community Portal/ });
+    await expect(community).toHaveAttribute('href', /^https?:\/\//);
+    await expect(community).toHaveAttribute('target', '_blank');
+    const box = await nav.boundingBox();
+    expect(box!.width).toBeGreaterThanOrEqual(270);
+    await nav.getByRole('link', { name: 'Receivers', exact: true }).click();
+    await expect(page).toHaveURL(/\/ops\/retail\/receivers/);
+    await page.screenshot({ path: '../.test-tmp/screens/ops-receivers.png', fullPage: true });
+  });
+
+  test('the landing page has a card for each section', async ({ page }) => {
+    const main = page.getByRole('main');
+    for (const name of ['Receivers', 'Stores', 'BulkScans', 'Stipened Report', 'Mailable Contacts', 'Call Transcripts']) {
+      await expect(main.getByRole('link', { name: new RegExp(name) }).first(), name).toBeVisible();
+    }
+  });
+
+  test('demo mode relabels the sections, swaps the title and hides the logo, and survives reload', async ({ page }) => {
+    await expect(page.getByText('Ops Platform')).toBeVisible();
+    await page.goto('/ops?demo=true');
+    const nav = page.getByRole('navigation');
+    await expect(page.getByText('Diversion Platform')).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Vendors', exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Service Locations', exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Vendor Performance', exact: true })).toBeVisible();
+    await expect(page.getByRole('img', { name: /logo/i })).toHaveCount(0);
+    await page.screenshot({ path: '../.test-tmp/screens/ops-demo.png', fullPage: true });
+    await nav.getByRole('link', { name: 'Vendors', exact: true }).click();
+    await page.reload();
+    await expect(page.getByText('Diversion Platform')).toBeVisible();
+    await page.goto('/ops?demo=false');
+    await expect(page.getByText('Ops Platform')).toBeVisible();
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'Receivers', exact: true })).toBeVisible();
+  });
+
+  test('the user menu toggles demo mode and opens Jobs History', async ({ page }) => {
+    await page.getByRole('button', { name: /Account menu for staff@openrescue\.test/ }).click();
+    await page.getByRole('switch', { name: 'Demo Mode' }).click();
+    await expect(page.getByText('Diversion Platform')).toBeVisible();
+    await page.getByRole('button', { name: /Account menu for staff@openrescue\.test/ }).click();
+    await page.getByRole('switch', { name: 'Demo Mode' }).click();
+    await expect(page.getByText('Ops Platform')).toBeVisible();
+    await page.getByRole('button', { name: /Account menu for staff@openrescue\.test/ }).click();
+    await page.getByRole('button', { name: 'Jobs History' }).click();
+    await expect(page.getByRole('dialog')).toContainText('I am empty :(');
+    await expectAccessible(page, 'Jobs History');
+  });
+
+  test('on a 360 px screen the menu is a slide-in layer', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/ops');
+    const receivers = page.getByRole('navigation').getByRole('link', { name: 'Receivers', exact: true });
+    await expect(receivers).toBeHidden();
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await expect(receivers).toBeVisible();
+    await page.screenshot({ path: '../.test-tmp/screens/ops-mobile-menu.png' });
+    await receivers.click();
+    await expect(page).toHaveURL(/\/ops\/retail\/receivers/);
+    await expectAccessible(page, 'mobile');
+  });
+});

@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible, signIn } from './support/helpers';
+
+test('an unknown public path shows the wrong-url page with a plain header', async ({ page }) => {
+  await page.goto('/public/not/a/page');
+  await expect(page.getByText('Ooops! Did you type in the wrong url?')).toBeVisible();
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expectAccessible(page, '/public wrong url');
+});
+
+test('a network failure opens the error dialog with the support text', async ({ page }) => {
+  await signIn(page, 'staff');
+  await expect(page).toHaveURL(/\/ops$/);
+  await page.route('**/ops-api/table/Jobs**', (route) => route.abort('connectionrefused'));
+  await page.getByRole('button', { name: /Account menu for staff@openrescue\.test/ }).click();
+  await page.getByRole('button', { name: 'Jobs History' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Network Error' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('OpenRescue is not accessible at this time. Please try again later.');
+  await expect(dialog).toContainText('If this problem persists');
+  await expectAccessible(page, 'error dialog');
+  await page.screenshot({ path: '../.test-tmp/screens/error-dialog.png' });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
+test('the client app help icon opens the support dialog with the contact address', async ({ page }) => {
+  await signIn(page, 'company');
+  await expect(page).toHaveURL(/localhost:\d+\/$/);
+  await page.getByRole('button', { name: /help|support/i }).first().click();
+  await expect(page.getByRole('dialog')).toContainText('support@openrescue.test');
+  await page.screenshot({ path: '../.test-tmp/screens/client-support.png' });
+});

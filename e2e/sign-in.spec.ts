@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible, signIn } from './support/helpers';
+
+test.describe('sign-in', () => {
+  test('the login page has the social button, the OR divider and the form, and is accessible', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Sign in with Local SSO' })).toBeEnabled();
+    await expect(page.getByText('OR', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveAttribute('required', '');
+    await expect(page.getByLabel('Password')).toHaveAttribute('required', '');
+    await expectAccessible(page, '/login');
+    await page.screenshot({ path: '../.test-tmp/screens/login.png', fullPage: true });
+  });
+
+  test('staff land on /ops; the session survives a reload and ends on log out', async ({ page }) => {
+    await signIn(page, 'staff');
+    await expect(page).toHaveURL(/\/ops$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.reload();
+    await expect(page).toHaveURL(/\/ops$/);
+    await expectAccessible(page, '/ops');
+    await page.screenshot({ path: '../.test-tmp/screens/ops-landing.png', fullPage: true });
+    await page.getByRole('button', { name: /Account menu for staff@openrescue\.test/ }).click();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await page.goto('/ops');
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test('a wrong password re-enables the form, logs "Login failed" and says so inline', async ({ page }) => {
+    const logged: string[] = [];
+    page.on('console', (m) => logged.push(m.text()));
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('store@openrescue.test');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('alert')).toContainText('email or password');
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeEnabled();
+    await expect(page.getByLabel('Email')).toBeEnabled();
+    expect(logged.some((l) => l.includes('Login failed'))).toBe(true);
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test('a company user lands on / and is sent away from /ops', async ({ page }) => {
+    await signIn(page, 'company');
+    await expect(page).toHaveURL(/localhost:\d+\/$/);
+    await page.goto('/ops/retail/stores');
+    await expect(page).toHaveURL(/localhost:\d+\/$/);
+    await expectAccessible(page, 'client frame');
+  });
+
+  test('a user with no company user record sees exactly the not-authorized message', async ({ page }) => {
+    await signIn(page, 'pending');
+    await expect(
+      page.getByText('You are not authorized yet to access OpenRescue. Please get in touch if you are experiencing issues.', { exact: true }),
+    ).toBeVisible();
+    await expectAccessible(page, 'not authorized');
+  });
+
+  test('guarded routes send a visitor without a session to /login', async ({ page }) => {
+    for (const path of ['/ops', '/ops/retail/receivers', '/as_client', '/']) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/\/login/);
+    }
+  });
+
+  test('staff who open / are taken to /ops about a second later', async ({ page }) => {
+    await signIn(page, 'staff');
+    await expect(page).toHaveURL(/\/ops$/);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/ops$/, { timeout: 5000 });
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/ops$/, { timeout: 5000 });
+  });
+});

@@ -1,0 +1,26 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const ACCOUNTS = {
+  staff: { email: 'staff@openrescue.test', password: 'demo-staff' },
+  company: { email: 'company@openrescue.test', password: 'demo-company' },
+  store: { email: 'store@openrescue.test', password: 'demo-store' },
+  pending: { email: 'pending@openrescue.test', password: 'demo-pending' },
+} as const;
+
+export async function signIn(page: Page, who: keyof typeof ACCOUNTS) {
+  const { email, password } = ACCOUNTS[who];
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** No serious or critical accessibility violations on what the page shows now. */
+export async function expectAccessible(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+  expect(bad, `axe on ${label}`).toEqual([]);
+}

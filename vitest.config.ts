@@ -8,6 +8,7 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -20,6 +21,7 @@ export default defineConfig({
           // Each file builds its own app and database; two at a time suits these 2-core machines.
           maxWorkers: 2,
           fileParallelism: true,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

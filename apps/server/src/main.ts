@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { buildApp } from './app.js';
 import { loadEnv } from './config/env.js';
 import { openDatabase } from './db/connection.js';
@@ -7,7 +8,9 @@ import { prepareDemo } from './demo-setup.js';
 
 async function main() {
   const env = loadEnv();
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  // `npm start` runs this from apps/server; a relative DATA_DIR means the folder npm was started in.
+  const dataDir = resolve(process.env.INIT_CWD ?? process.cwd(), env.DATA_DIR);
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
   const { app, ctx } = await (async () => {
     try {
       const applied = await migrate(database);
@@ -39,7 +42,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
-  const where = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${env.DATA_DIR}`;
+  const where = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${dataDir}`;
   const lines = [
     '',
     `${env.PRODUCT_NAME} is running at ${ctx.origin}`,

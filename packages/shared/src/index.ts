@@ -2,3 +2,4 @@ export * from './permissions.js';
 export * from './labels.js';
 export * from './errors.js';
 export * from './constants.js';
+export * from './impact.js';

@@ -12,7 +12,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
-  DEMO_DONATIONS: z.coerce.number().int().min(0).default(60000),
+  DEMO_DONATIONS: z.coerce.number().int().min(0).default(120000),
   SEED_DEMO: bool.default(true as never),
   PRODUCT_NAME: z.string().default('OpenRescue'),
   SUPPORT_EMAIL: z.string().default('support@openrescue.test'),

@@ -25,9 +25,11 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
-// numeric and bigint columns come back as JS numbers: totals stay far below 2^53.
+// numeric and bigint columns come back as JS numbers (totals stay far below 2^53); dates as 'YYYY-MM-DD' text,
+// the same on PGlite (pglite-worker.mjs), so no time zone shifts a calendar date.
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
+pg.types.setTypeParser(1082, (v) => v);
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);

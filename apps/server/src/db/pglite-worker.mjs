@@ -3,7 +3,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
-const db = await PGlite.create(workerData.dataDir || undefined);
+// Same value types as the pg driver (connection.ts): numeric and int8 as numbers, date as 'YYYY-MM-DD' text.
+const parsers = { 20: Number, 1700: Number, 1082: (value) => value };
+const db = await PGlite.create(workerData.dataDir || undefined, { parsers });
 const transactions = new Map();
 let nextTxId = 1;
 

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import { ERROR_TYPES } from '@openrescue/shared';
 import type { FastifyInstance } from 'fastify';
@@ -8,8 +8,9 @@ const API_PREFIXES = ['/core-api', '/ops-api', '/docs', '/health'];
 
 /** Serves the built web app; any other GET that is not an API path gets index.html (client-side routes). */
 export async function registerWeb(app: FastifyInstance, webDist: string | null) {
-  const hasWeb = webDist !== null && existsSync(`${webDist}/index.html`);
-  if (hasWeb) {
+  const indexPath = `${webDist}/index.html`;
+  const indexHtml = webDist !== null && existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
+  if (indexHtml !== null) {
     await app.register(async (web) => {
       declareAccessForContext(web, 'public');
       await web.register(fastifyStatic, { root: webDist!, wildcard: false, index: false, maxAge: '1h' });
@@ -17,8 +18,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string | null) 
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
-    if (hasWeb && request.method === 'GET' && !isApi) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist!);
+    if (indexHtml !== null && request.method === 'GET' && !isApi) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
     }
     return reply.status(404).send({ type: ERROR_TYPES.notFound, message: 'Not found', detail: `${request.method} ${request.url.split('?')[0]}` });
   });

@@ -1,7 +1,6 @@
 import { Alert, Button, Center, Drawer, Loader, Stack, Text } from '@mantine/core';
-import { messages } from '@openrescue/shared';
 import { useJobs } from '../api/get-jobs';
-import { JobItem } from './job-item';
+import { JobList } from './job-list';
 
 export interface JobsDrawerProps {
   opened: boolean;
@@ -27,16 +26,8 @@ export function JobsDrawer({ opened, onClose }: JobsDrawerProps) {
             </Button>
           </Stack>
         </Alert>
-      ) : jobs.data.length === 0 ? (
-        <Text c="dimmed" ta="center" py="xl" data-testid="jobs-empty">
-          {messages.jobsEmpty}
-        </Text>
       ) : (
-        <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Jobs">
-          {jobs.data.map((job, index) => (
-            <JobItem key={job.id} job={job} divided={index > 0} />
-          ))}
-        </Stack>
+        <JobList jobs={jobs.data} />
       )}
     </Drawer>
   );

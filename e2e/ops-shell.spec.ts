@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, signIn } from './support/helpers';
+import { expectAccessible, screenshotPath, signIn } from './support/helpers';
 
 const OPS_ROUTES = [
   '/ops/dashboard', '/ops/network', '/ops/retail/receivers', '/ops/retail/stores', '/ops/retail/no-pickups',
@@ -36,7 +36,7 @@ test.describe('operations console shell', () => {
     expect(box!.width).toBeGreaterThanOrEqual(270);
     await nav.getByRole('link', { name: 'Receivers', exact: true }).click();
     await expect(page).toHaveURL(/\/ops\/retail\/receivers/);
-    await page.screenshot({ path: '../.test-tmp/screens/ops-receivers.png', fullPage: true });
+    await page.screenshot({ path: screenshotPath('ops-receivers.png'), fullPage: true });
   });
 
   test('the landing page has a card for each section', async ({ page }) => {
@@ -47,30 +47,31 @@ test.describe('operations console shell', () => {
   });
 
   test('demo mode relabels the sections, swaps the title and hides the logo, and survives reload', async ({ page }) => {
-    await expect(page.getByText('Ops Platform')).toBeVisible();
+    await expect(page.getByTestId('platform-title')).toHaveText('Ops Platform');
+    await expect(page.getByTestId('header-logo')).toBeVisible();
     await page.goto('/ops?demo=true');
     const nav = page.getByRole('navigation');
-    await expect(page.getByText('Diversion Platform')).toBeVisible();
+    await expect(page.getByTestId('platform-title')).toHaveText('Diversion Platform');
     await expect(nav.getByRole('link', { name: 'Vendors', exact: true })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Service Locations', exact: true })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Vendor Performance', exact: true })).toBeVisible();
-    await expect(page.getByRole('img', { name: /logo/i })).toHaveCount(0);
-    await page.screenshot({ path: '../.test-tmp/screens/ops-demo.png', fullPage: true });
+    await expect(page.getByTestId('header-logo')).toHaveCount(0);
+    await page.screenshot({ path: screenshotPath('ops-demo.png'), fullPage: true });
     await nav.getByRole('link', { name: 'Vendors', exact: true }).click();
     await page.reload();
-    await expect(page.getByText('Diversion Platform')).toBeVisible();
+    await expect(page.getByTestId('platform-title')).toHaveText('Diversion Platform');
     await page.goto('/ops?demo=false');
-    await expect(page.getByText('Ops Platform')).toBeVisible();
+    await expect(page.getByTestId('platform-title')).toHaveText('Ops Platform');
     await expect(page.getByRole('navigation').getByRole('link', { name: 'Receivers', exact: true })).toBeVisible();
   });
 
   test('the user menu toggles demo mode and opens Jobs History', async ({ page }) => {
     await page.getByRole('button', { name: /Account menu for staff@openrescue\.test/ }).click();
     await page.getByRole('switch', { name: 'Demo Mode' }).click();
-    await expect(page.getByText('Diversion Platform')).toBeVisible();
+    await expect(page.getByTestId('platform-title')).toHaveText('Diversion Platform');
     await page.getByRole('button', { name: /Account menu for staff@openrescue\.test/ }).click();
     await page.getByRole('switch', { name: 'Demo Mode' }).click();
-    await expect(page.getByText('Ops Platform')).toBeVisible();
+    await expect(page.getByTestId('platform-title')).toHaveText('Ops Platform');
     await page.getByRole('button', { name: /Account menu for staff@openrescue\.test/ }).click();
     await page.getByRole('button', { name: 'Jobs History' }).click();
     // the demo network comes with a short job history; the empty state is covered by job-list.test.tsx
@@ -88,7 +89,7 @@ test.describe('operations console shell', () => {
     await expect(receivers).toBeHidden();
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await expect(receivers).toBeVisible();
-    await page.screenshot({ path: '../.test-tmp/screens/ops-mobile-menu.png' });
+    await page.screenshot({ path: screenshotPath('ops-mobile-menu.png') });
     await receivers.click();
     await expect(page).toHaveURL(/\/ops\/retail\/receivers/);
     await expectAccessible(page, 'mobile');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, signIn } from './support/helpers';
+import { expectAccessible, screenshotPath, signIn } from './support/helpers';
 
 test.describe('sign-in', () => {
   test('the login page has the social button, the OR divider and the form, and is accessible', async ({ page }) => {
@@ -9,7 +9,7 @@ test.describe('sign-in', () => {
     await expect(page.getByLabel('Email')).toHaveAttribute('required', '');
     await expect(page.getByLabel('Password')).toHaveAttribute('required', '');
     await expectAccessible(page, '/login');
-    await page.screenshot({ path: '../.test-tmp/screens/login.png', fullPage: true });
+    await page.screenshot({ path: screenshotPath('login.png'), fullPage: true });
   });
 
   test('staff land on /ops; the session survives a reload and ends on log out', async ({ page }) => {
@@ -19,7 +19,7 @@ test.describe('sign-in', () => {
     await page.reload();
     await expect(page).toHaveURL(/\/ops$/);
     await expectAccessible(page, '/ops');
-    await page.screenshot({ path: '../.test-tmp/screens/ops-landing.png', fullPage: true });
+    await page.screenshot({ path: screenshotPath('ops-landing.png'), fullPage: true });
     await page.getByRole('button', { name: /Account menu for staff@openrescue\.test/ }).click();
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/login/);

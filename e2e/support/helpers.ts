@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
@@ -18,9 +19,16 @@ export async function signIn(page: Page, who: keyof typeof ACCOUNTS) {
 
 /** No serious or critical accessibility violations on what the page shows now. */
 export async function expectAccessible(page: Page, label: string) {
+  // Measure what a person sees once drawers and dialogs have finished fading in, not a half-transparent frame.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
   expect(bad, `axe on ${label}`).toEqual([]);
+}
+
+/** Where the journeys leave their screenshots (looked at by people; not compared by the tests). */
+export function screenshotPath(name: string): string {
+  return fileURLToPath(new URL(`../../.test-tmp/screens/${name}`, import.meta.url));
 }

@@ -91,8 +91,9 @@ export async function signInWithEmail(email: string, password: string): Promise<
 /** Sends the browser to the identity provider; it comes back to /login?social=1. */
 export async function startSocialSignIn(): Promise<void> {
   const origin = window.location.origin;
-  const data = await cookiePost<{ url?: string }>('auth/sign-in/oauth2', {
-    providerId: 'oidc',
+  // Generic OIDC providers go through the auth library's standard social sign-in endpoint.
+  const data = await cookiePost<{ url?: string }>('auth/sign-in/social', {
+    provider: 'oidc',
     callbackURL: `${origin}${paths.login}?social=1`,
     errorCallbackURL: `${origin}${paths.login}?social=error`,
   });

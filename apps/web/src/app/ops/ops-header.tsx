@@ -32,7 +32,7 @@ export function OpsHeader({ user, demo, navOpened, onToggleNav, onOpenJobs }: Op
         />
         <UnstyledButton component={Link} to={paths.ops.root} aria-label={`${title} home`}>
           <Group gap={10} wrap="nowrap">
-            {!demo && <LogoMark />}
+            {!demo && <span data-testid="header-logo"><LogoMark /></span>}
             <Text fw={700} size="lg" truncate data-testid="platform-title">
               {title}
             </Text>

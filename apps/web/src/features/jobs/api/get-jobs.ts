@@ -24,7 +24,6 @@ export const jobsQueryOptions = () =>
     queryKey: ['ops', 'jobs'],
     queryFn: ({ signal }) => getJobs(signal),
     staleTime: 0, // the panel always shows the current state when opened
-    meta: { errorDialog: false }, // the panel shows its own error
   });
 
 export function useJobs(enabled: boolean) {

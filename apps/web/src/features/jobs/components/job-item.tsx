@@ -8,7 +8,7 @@ const STATUS_COLOR: Record<JobStatus, string> = {
   progressing: 'blue.8',
   initialized: 'gray.7',
   succeeded: 'rescue.7',
-  failed: 'red.8',
+  failed: 'red.9',
 };
 
 export function jobPercent(job: Pick<Job, 'processed' | 'total'>): number {
@@ -40,7 +40,7 @@ export function JobItem({ job, divided = false }: { job: Job; divided?: boolean 
           value={percent}
           animated={running}
           striped={running}
-          color={job.status === 'failed' ? 'red.8' : undefined}
+          color={job.status === 'failed' ? 'red.9' : undefined}
           aria-label={`${job.name} progress`}
         />
       </Progress.Root>
@@ -55,7 +55,7 @@ export function JobItem({ job, divided = false }: { job: Job; divided?: boolean 
         )}
       </Group>
       {job.error && (
-        <Text size="xs" c="red.8">
+        <Text size="xs" c="red.9">
           {job.error}
         </Text>
       )}

@@ -69,6 +69,15 @@ test.describe('operations console shell', () => {
     await page.getByRole('button', { name: /Account menu for staff@openrescue\.test/ }).click();
     await page.getByRole('switch', { name: 'Demo Mode' }).click();
     await expect(page.getByTestId('platform-title')).toHaveText('Diversion Platform');
+    // a toast confirms it, at the bottom-left, and can be removed
+    const toast = page.getByRole('alert').filter({ hasText: 'Demo mode on' });
+    await expect(toast).toBeVisible();
+    const box = (await toast.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(box.x).toBeLessThan(viewport.width / 3);
+    expect(box.y).toBeGreaterThan(viewport.height / 2);
+    await toast.getByRole('button', { name: 'Close notification' }).click();
+    await expect(toast).toBeHidden();
     await page.getByRole('button', { name: /Account menu for staff@openrescue\.test/ }).click();
     await page.getByRole('switch', { name: 'Demo Mode' }).click();
     await expect(page.getByTestId('platform-title')).toHaveText('Ops Platform');

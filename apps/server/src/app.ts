@@ -62,7 +62,13 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerErrorHandler(app);
 
   const secret = await resolveAuthSecret(database, env.AUTH_SECRET);
-  const auth = createAuth({ env, db: database.db, baseURL: origin, secret });
+  const auth = createAuth({
+    env,
+    db: database.db,
+    baseURL: origin,
+    secret,
+    log: (level, message) => app.log[level]({ source: 'auth' }, message),
+  });
   const verifyToken = createTokenVerifier(auth, origin);
   const ctx: AppContext = { env, database, auth, verifyToken, origin, repos: createRepositories(database) };
   const routes: RouteRecord[] = [];

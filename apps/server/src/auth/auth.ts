@@ -6,20 +6,25 @@ import { type Env, oidcEnabled } from '../config/env.js';
 export const AUTH_BASE_PATH = '/core-api/api/auth';
 export const OIDC_PROVIDER_ID = 'oidc';
 
+export type AuthLog = (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
+
 export interface AuthSettings {
   env: Env;
   db: Kysely<any>;
   baseURL: string;
   secret: string;
+  /** The auth library's own messages go into our structured log instead of the console. */
+  log?: AuthLog;
 }
 
-export function createAuth({ env, db, baseURL, secret }: AuthSettings) {
+export function createAuth({ env, db, baseURL, secret, log }: AuthSettings) {
   return betterAuth({
     appName: env.PRODUCT_NAME,
     baseURL,
     basePath: AUTH_BASE_PATH,
     secret,
     database: { db, type: 'postgres' },
+    logger: log ? { level: 'warn', log: (level, message) => log(level, message) } : { level: 'error' },
     // The Vite dev server (npm run dev -w apps/web) proxies to us from its own origin.
     trustedOrigins: env.NODE_ENV === 'production' ? [baseURL] : [baseURL, 'http://localhost:5173'],
     // Accounts are created by staff or the demo seed, never by open sign-up.

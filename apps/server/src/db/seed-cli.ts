@@ -5,6 +5,7 @@
  * the migrations and loads the demo network when the domain tables are empty (--reset empties them first).
  * It never starts the HTTP server; stop the server first when it uses the same PGlite folder.
  */
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { openDatabase, type Database } from './connection.js';
@@ -76,7 +77,8 @@ export async function runSeed(
 async function main(): Promise<void> {
   const options = parseSeedArgs(process.argv.slice(2));
   const databaseUrl = process.env.DATABASE_URL || undefined;
-  const dataDir = process.env.DATA_DIR || './data';
+  // `npm run seed` runs from apps/server; a relative DATA_DIR means the folder npm was started in, as for `npm start`.
+  const dataDir = resolve(process.env.INIT_CWD ?? process.cwd(), process.env.DATA_DIR || './data');
   console.log(databaseUrl ? 'Database: PostgreSQL (DATABASE_URL)' : `Database: PGlite in ${dataDir}`);
   const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
   try {

@@ -5,6 +5,16 @@ import { Link } from 'react-router';
 import { LogoMark } from '../../components/logo';
 import { paths } from '../../config/paths';
 import { setDemoMode } from '../../lib/demo-mode';
+import { notify } from '../../lib/toasts';
+
+function switchDemoMode(on: boolean) {
+  setDemoMode(on);
+  notify({
+    type: 'info',
+    title: on ? 'Demo mode on' : 'Demo mode off',
+    message: on ? 'Demo labels and theme are shown; the logo is hidden.' : 'The usual labels and theme are back.',
+  });
+}
 import type { SessionUser } from '../../lib/session';
 import { UserMenu } from '../user-menu';
 
@@ -41,7 +51,7 @@ export function OpsHeader({ user, demo, navOpened, onToggleNav, onOpenJobs }: Op
       </Group>
       <UserMenu
         user={user}
-        demo={{ enabled: demo, onChange: setDemoMode }}
+        demo={{ enabled: demo, onChange: switchDemoMode }}
         items={(close) => (
           <NavLink
             component="button"

@@ -28,6 +28,21 @@ function errorBody(status: number, text: string) {
   }
 }
 
+/** The session token is the refresh credential: it lives in the httpOnly cookie only, never in a body scripts read. */
+function withoutSessionToken(text: string): string | null {
+  if (!text) return null;
+  try {
+    const parsed = JSON.parse(text) as Record<string, unknown>;
+    if (parsed && typeof parsed === 'object' && 'token' in parsed) {
+      delete parsed.token;
+      return JSON.stringify(parsed);
+    }
+  } catch {
+    // not JSON (redirect pages): as is
+  }
+  return text;
+}
+
 async function forward(auth: Auth, origin: string, request: FastifyRequest, reply: FastifyReply) {
   const response = await auth.handler(toFetchRequest(request, origin));
   reply.status(response.status);
@@ -38,7 +53,7 @@ async function forward(auth: Auth, origin: string, request: FastifyRequest, repl
   if (cookies.length) reply.header('set-cookie', cookies);
   const text = await response.text();
   if (response.status >= 400) return reply.type('application/json').send(errorBody(response.status, text));
-  return reply.send(text || null);
+  return reply.send(withoutSessionToken(text));
 }
 
 export interface AuthRoutesOptions {

@@ -29,6 +29,11 @@ describe('sign-in', () => {
     const raw = [res.headers['set-cookie']].flat().join('\n');
     const sessionCookie = raw.split('\n').find((c) => c.includes('session_token='))!;
     expect(sessionCookie).toMatch(/HttpOnly/i);
+    // the session token never reaches scripts: not in the body, not in a header
+    const sessionToken = decodeURIComponent(sessionCookie.split(';')[0].split('=')[1]).split('.')[0];
+    expect(res.body).not.toContain(sessionToken);
+    expect(res.json().token).toBeUndefined();
+    expect(res.headers['set-auth-token']).toBeUndefined();
     expect(sessionCookie).not.toMatch(/Max-Age|Expires/i);
   });
 

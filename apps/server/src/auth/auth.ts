@@ -1,5 +1,5 @@
 import { betterAuth } from 'better-auth';
-import { bearer, genericOAuth, jwt } from 'better-auth/plugins';
+import { genericOAuth, jwt } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import { type Env, oidcEnabled } from '../config/env.js';
 
@@ -39,8 +39,8 @@ export function createAuth({ env, db, baseURL, secret, log }: AuthSettings) {
     // every user behind one address.
     rateLimit: { enabled: false },
     advanced: { database: { generateId: 'uuid' } },
+    // No bearer plugin: API calls carry our short-lived JWTs; the session token stays in the httpOnly cookie.
     plugins: [
-      bearer(),
       jwt({
         jwt: {
           expirationTime: `${env.ACCESS_TOKEN_TTL_SECONDS}s`,

@@ -1,18 +1,11 @@
+import type { AppConfig } from '@openrescue/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { coreUrl } from '../config/env';
 import { api } from './api';
 import { setProductName } from './product-name';
 
 /** GET {core}/api/config: the deployment's public settings. */
-export interface AppConfig {
-  product_name: string;
-  support_email: string;
-  oidc: { enabled: boolean; label: string };
-  community_url: string;
-  booking_url: string;
-  flw_url: string;
-  staff_email_domain: string;
-}
+export type { AppConfig };
 
 /** Used until the server answers (or when it cannot), so screens never wait on it to render text. */
 export const FALLBACK_CONFIG: AppConfig = {

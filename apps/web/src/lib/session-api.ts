@@ -4,15 +4,11 @@ import { paths } from '../config/paths';
 import { ApiRequestError, normaliseError } from './api-errors';
 import { navigateTo } from './navigation';
 import { getProductName } from './product-name';
-import { clearSession, setSession, type SessionUser, type StoredSession } from './session';
+import type { SessionToken } from '@openrescue/shared';
+import { clearSession, setSession, type StoredSession } from './session';
 
 /** Sign-in, token and sign-out calls. They ride on the httpOnly session cookie, so they bypass the bearer client. */
 
-interface TokenResponse {
-  token: string;
-  expires_at: string;
-  user: Partial<SessionUser> & { id: string; email: string };
-}
 
 const FALLBACK_TOKEN_LIFETIME_MS = 5 * 60 * 1000;
 
@@ -42,25 +38,18 @@ async function cookiePost<T>(path: string, body: unknown = {}): Promise<T> {
   return data as T;
 }
 
-function toSession(data: TokenResponse): StoredSession {
+function toSession(data: SessionToken): StoredSession {
   const expiresAt = Date.parse(data.expires_at);
   return {
     token: data.token,
     expiresAt: Number.isNaN(expiresAt) ? Date.now() + FALLBACK_TOKEN_LIFETIME_MS : expiresAt,
-    user: {
-      id: String(data.user.id),
-      email: data.user.email,
-      displayName: data.user.displayName ?? null,
-      emailVerified: data.user.emailVerified ?? false,
-      photoURL: data.user.photoURL ?? null,
-      staff: data.user.staff === true,
-    },
+    user: data.user,
   };
 }
 
 /** Mints an access token from the session cookie and stores it: used after sign-in and to refresh. */
 export async function fetchSessionToken(): Promise<StoredSession> {
-  const session = toSession(await cookiePost<TokenResponse>('session/token'));
+  const session = toSession(await cookiePost<SessionToken>('session/token'));
   setSession(session);
   return session;
 }

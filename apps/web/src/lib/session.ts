@@ -1,12 +1,6 @@
+import type { SessionUser } from '@openrescue/shared';
 /** The signed-in user and access token, kept in sessionStorage: the session lasts for the browser session. */
-export interface SessionUser {
-  id: string;
-  email: string;
-  displayName: string | null;
-  emailVerified: boolean;
-  photoURL: string | null;
-  staff: boolean;
-}
+export type { SessionUser };
 
 export interface StoredSession {
   token: string;

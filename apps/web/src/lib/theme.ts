@@ -34,6 +34,8 @@ export function createAppTheme(demoMode: boolean) {
     components: {
       Notification: Notification.extend({
         defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+        // Mantine's default description grey fails contrast on white (about 3.3:1).
+        styles: { description: { color: 'var(--mantine-color-gray-7)' } },
       }),
       Modal: Modal.extend({ defaultProps: { closeButtonProps: closeLabel }, styles: { title: titleStyle } }),
       Drawer: Drawer.extend({ defaultProps: { closeButtonProps: closeLabel }, styles: { title: titleStyle } }),

@@ -1,18 +1,10 @@
-import { canAccessAllStores } from '@openrescue/shared';
+import { canAccessAllStores, companyUserListSchema } from '@openrescue/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { userPrincipal } from '../../plugins/access.js';
 
-const companyUserSchema = z.object({
-  id: z.number(),
-  company: z.number(),
-  store: z.number().nullable(),
-  report_store_id: z.number().nullable(),
-  company_user_role: z.number(),
-  permissions: z.object({ canAccessAllStores: z.boolean() }),
-});
 
 export async function companyUsersRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -23,7 +15,7 @@ export async function companyUsersRoutes(app: FastifyInstance, { ctx }: { ctx: A
       tags: ['clients'],
       description: "The signed-in user's company user record; empty results when there is none.",
       querystring: z.object({}).strict(),
-      response: { 200: z.object({ count: z.number(), results: z.array(companyUserSchema) }) },
+      response: { 200: companyUserListSchema },
     },
     handler: async (request) => {
       const me = userPrincipal(request);

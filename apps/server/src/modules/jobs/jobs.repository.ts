@@ -1,16 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { JobStatus } from '@openrescue/shared';
+import type { Job, JobStatus } from '@openrescue/shared';
 import type { DB } from '../../db/schema.js';
 
-export interface JobRow {
-  id: string;
-  name: string;
-  total: number;
-  processed: number;
-  status: JobStatus;
-  updated_at: string;
-  error: string | null;
-}
+export type JobRow = Job;
 
 export function createJobsRepository(db: Kysely<DB>) {
   return {

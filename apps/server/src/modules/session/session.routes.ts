@@ -1,20 +1,10 @@
 import { decodeJwt } from 'jose';
+import { sessionTokenSchema } from '@openrescue/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { unauthorized } from '../../lib/http-error.js';
 
-const userSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  displayName: z.string(),
-  emailVerified: z.boolean(),
-  photoURL: z.string().nullable(),
-  staff: z.boolean(),
-});
-
-const tokenSchema = z.object({ token: z.string(), expires_at: z.string(), user: userSchema });
 
 export async function sessionRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -25,7 +15,7 @@ export async function sessionRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     schema: {
       tags: ['session'],
       description: 'Issue an access token (JWT) for the signed-in browser session. Also the refresh call.',
-      response: { 200: tokenSchema },
+      response: { 200: sessionTokenSchema },
     },
     handler: async (request) => {
       const cookie = request.headers.cookie;

@@ -1,19 +1,11 @@
 import { sql } from 'kysely';
+import { appConfigSchema } from '@openrescue/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { oidcEnabled } from '../../config/env.js';
 import type { AppContext } from '../../context.js';
 
-const configSchema = z.object({
-  product_name: z.string(),
-  support_email: z.string(),
-  staff_email_domain: z.string(),
-  oidc: z.object({ enabled: z.boolean(), label: z.string() }),
-  community_url: z.string(),
-  booking_url: z.string(),
-  flw_url: z.string(),
-});
 
 export async function systemRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -32,7 +24,7 @@ export async function systemRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
 
   r.get('/core-api/api/config', {
     config: { access: 'public' },
-    schema: { tags: ['system'], description: 'Public settings the web app needs before sign-in.', response: { 200: configSchema } },
+    schema: { tags: ['system'], description: 'Public settings the web app needs before sign-in.', response: { 200: appConfigSchema } },
     handler: async () => ({
       product_name: ctx.env.PRODUCT_NAME,
       support_email: ctx.env.SUPPORT_EMAIL,

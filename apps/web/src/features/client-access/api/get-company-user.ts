@@ -1,17 +1,13 @@
-import { clientAccess, type ClientAccess, type CompanyUserRecord } from '@openrescue/shared';
+import { clientAccess, type ClientAccess, type CompanyUserList, type CompanyUserRecord } from '@openrescue/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { coreUrl } from '../../../config/env';
 import { api } from '../../../lib/api';
 import type { SessionUser } from '../../../lib/session';
 
-interface CompanyUserResponse {
-  count: number;
-  results: (CompanyUserRecord & { permissions?: { canAccessAllStores: boolean } })[];
-}
 
 /** GET {core}/api/clients/company_user: the first result is the user's record (spec 7.3), none when absent. */
 export async function getCompanyUser(signal?: AbortSignal): Promise<CompanyUserRecord | null> {
-  const response = await api.get<CompanyUserResponse>(coreUrl('clients/company_user'), { signal });
+  const response = await api.get<CompanyUserList>(coreUrl('clients/company_user'), { signal });
   const first = response?.results?.[0];
   if (!first) return null;
   return {

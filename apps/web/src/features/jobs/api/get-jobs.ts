@@ -1,21 +1,13 @@
-import type { JobStatus } from '@openrescue/shared';
+import type { Job, JobList } from '@openrescue/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { opsUrl } from '../../../config/env';
 import { api } from '../../../lib/api';
 
 /** A row of GET {ops}/table/Jobs (decision 0001), newest first. */
-export interface Job {
-  id: string | number;
-  name: string;
-  total: number;
-  processed: number;
-  status: JobStatus;
-  updated_at: string;
-  error: string | null;
-}
+export type { Job };
 
 export async function getJobs(signal?: AbortSignal): Promise<Job[]> {
-  const response = await api.get<{ data?: Job[] }>(opsUrl('table/Jobs'), { signal });
+  const response = await api.get<Partial<JobList>>(opsUrl('table/Jobs'), { signal });
   return response?.data ?? [];
 }
 

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { JOB_STATUSES } from '../constants.js';
+
+/** GET {core-api}/api/config: the deployment's public settings. */
+export const appConfigSchema = z.object({
+  product_name: z.string(),
+  support_email: z.string(),
+  staff_email_domain: z.string(),
+  oidc: z.object({ enabled: z.boolean(), label: z.string() }),
+  community_url: z.string(),
+  booking_url: z.string(),
+  flw_url: z.string(),
+});
+export type AppConfig = z.infer<typeof appConfigSchema>;
+
+/** The signed-in user as the client app sees it (spec section 3 "Auth user", plus the staff claim). */
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  emailVerified: z.boolean(),
+  photoURL: z.string().nullable(),
+  staff: z.boolean(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** POST {core-api}/api/session/token: a fresh access token for the browser session. */
+export const sessionTokenSchema = z.object({ token: z.string(), expires_at: z.string(), user: sessionUserSchema });
+export type SessionToken = z.infer<typeof sessionTokenSchema>;
+
+/** GET {core-api}/api/clients/company_user (spec 7.3): the first result is the user's record. */
+export const companyUserSchema = z.object({
+  id: z.number(),
+  company: z.number(),
+  store: z.number().nullable(),
+  report_store_id: z.number().nullable(),
+  company_user_role: z.number(),
+  permissions: z.object({ canAccessAllStores: z.boolean() }),
+});
+export const companyUserListSchema = z.object({ count: z.number(), results: z.array(companyUserSchema) });
+export type CompanyUserList = z.infer<typeof companyUserListSchema>;
+
+/** A row of GET {ops-api}/table/Jobs, newest first. */
+export const jobSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  total: z.number(),
+  processed: z.number(),
+  status: z.enum(JOB_STATUSES),
+  updated_at: z.string(),
+  error: z.string().nullable(),
+});
+export type Job = z.infer<typeof jobSchema>;
+export const jobListSchema = z.object({ data: z.array(jobSchema) });
+export type JobList = z.infer<typeof jobListSchema>;

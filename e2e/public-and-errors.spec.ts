@@ -30,5 +30,6 @@ test('the client app help icon opens the support dialog with the contact address
   await expect(page).toHaveURL(/localhost:\d+\/$/);
   await page.getByRole('button', { name: /help|support/i }).first().click();
   await expect(page.getByRole('dialog')).toContainText('support@openrescue.test');
+  await expectAccessible(page, 'support dialog');
   await page.screenshot({ path: screenshotPath('client-support.png') });
 });

@@ -18,9 +18,13 @@ export async function signIn(page: Page, who: keyof typeof ACCOUNTS) {
 }
 
 /** No serious or critical accessibility violations on what the page shows now. */
-export async function expectAccessible(page: Page, label: string) {
-  // Measure what a person sees once drawers and dialogs have finished fading in, not a half-transparent frame.
+/** Waits until drawers, dialogs and toasts have finished moving: what a person sees, not a half-faded frame. */
+export async function settle(page: Page) {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
+export async function expectAccessible(page: Page, label: string) {
+  await settle(page);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

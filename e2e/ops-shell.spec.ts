@@ -95,9 +95,10 @@ test.describe('operations console shell', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/ops');
     const receivers = page.getByRole('navigation').getByRole('link', { name: 'Receivers', exact: true });
-    await expect(receivers).toBeHidden();
+    // the closed layer is moved off-screen, not removed
+    await expect(receivers).not.toBeInViewport();
     await page.getByRole('button', { name: 'Open navigation' }).click();
-    await expect(receivers).toBeVisible();
+    await expect(receivers).toBeInViewport();
     await page.screenshot({ path: screenshotPath('ops-mobile-menu.png') });
     await receivers.click();
     await expect(page).toHaveURL(/\/ops\/retail\/receivers/);

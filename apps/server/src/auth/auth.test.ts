@@ -102,11 +102,12 @@ describe('access tokens', () => {
   });
 
   it('answers an expired token with 401 "refresh the id token", and the cookie mints a new one', async () => {
-    const short = await buildTestApp({ ACCESS_TOKEN_TTL_SECONDS: '1' });
+    // JWT expiry has whole-second precision: 3 s leaves a refreshed token at least 2 s of life
+    const short = await buildTestApp({ ACCESS_TOKEN_TTL_SECONDS: '3' });
     try {
       await ensureDemoAccounts(short.ctx.auth);
       const s = await signIn(short.app, 'staff@openrescue.test', 'demo-staff');
-      await new Promise((r) => setTimeout(r, 2100));
+      await new Promise((r) => setTimeout(r, 3100));
       const expired = await short.app.inject({ method: 'GET', url: '/ops-api/table/Jobs', headers: { authorization: `Bearer ${s.token}` } });
       expect(expired.statusCode).toBe(401);
       expect(expired.json().detail).toBe(REFRESH_ID_TOKEN_DETAIL);

@@ -9,7 +9,8 @@ let t: TestApp;
 let base: string;
 
 beforeAll(async () => {
-  t = await buildTestApp({ ACCESS_TOKEN_TTL_SECONDS: '1' });
+  // JWT expiry has whole-second precision: 3 s leaves a refreshed token at least 2 s of life
+  t = await buildTestApp({ ACCESS_TOKEN_TTL_SECONDS: '3' });
   await ensureDemoAccounts(t.ctx.auth);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -48,7 +49,7 @@ async function browserSession(email: string, password: string) {
   return { client, store, cookie };
 }
 
-const expire = () => new Promise((r) => setTimeout(r, 1300));
+const expire = () => new Promise((r) => setTimeout(r, 3100));
 
 describe('token refresh queue', () => {
   it('20 concurrent requests that all get 401 cause exactly one refresh and all succeed', async () => {

@@ -13,7 +13,11 @@ import { type AppContext, createRepositories } from './context.js';
 import { LOG_REDACT_PATHS, logSerializers } from './lib/log-redaction.js';
 import type { Database } from './db/connection.js';
 import { companyUsersRoutes } from './modules/company-users/company-users.routes.js';
+import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { jobsRoutes } from './modules/jobs/jobs.routes.js';
+import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
+import { metricsRoutes } from './modules/metrics/metrics.routes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { accessPlugin, type RouteRecord } from './plugins/access.js';
@@ -97,6 +101,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await app.register(sessionRoutes, { ctx });
   await app.register(companyUsersRoutes, { ctx });
   await app.register(jobsRoutes, { ctx });
+  await app.register(reportsRoutes, { ctx });
+  await app.register(lookupsRoutes, { ctx });
+  await app.register(metricsRoutes, { ctx });
+  await app.register(documentsRoutes, { ctx });
 
   await registerWeb(app, env.WEB_DIST ?? DEFAULT_WEB_DIST);
   return { app, ctx, routes };

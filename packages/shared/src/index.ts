@@ -4,3 +4,6 @@ export * from './errors.js';
 export * from './constants.js';
 export * from './impact.js';
 export * from './contracts/foundation.js';
+export * from './ranges.js';
+export * from './format.js';
+export * from './contracts/reports.js';

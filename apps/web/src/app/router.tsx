@@ -1,6 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
-import { paths } from '../config/paths';
+import { paths, routePatterns } from '../config/paths';
 import { RequireSession, RequireStaff } from './guards';
 import { OPS_SECTIONS } from './ops/ops-sections';
 import { RootLayout } from './root-layout';
@@ -17,12 +17,27 @@ const lazyClientHome = async () => ({ Component: (await import('./client/client-
 const lazyClientDashboard = async () => ({
   Component: (await import('./client/client-dashboard-route')).ClientDashboardRoute,
 });
+const lazyOpsDashboard = async () => ({ Component: (await import('./ops/dashboard-route')).OpsDashboardRoute });
+const lazyStoreReport = async () => ({ Component: (await import('./client/store-report-route')).StoreReportRoute });
+const lazyReceiverReport = async () => ({
+  Component: (await import('./client/receiver-report-route')).ReceiverReportRoute,
+});
+const lazyStorePoster = async () => ({ Component: (await import('./client/store-poster-route')).StorePosterRoute });
+const lazyAboutNumbers = async () => ({ Component: (await import('./public/about-numbers-route')).AboutNumbersRoute });
 const lazyPublicLayout = async () => ({ Component: (await import('./public/public-layout')).PublicLayout });
 const lazyWrongUrl = async () => ({ Component: (await import('./public/wrong-url-route')).WrongUrlRoute });
 
+/** Sections with a screen of their own; the others show the section placeholder. */
+const OPS_SCREENS: Record<string, RouteObject['lazy']> = { dashboard: lazyOpsDashboard };
+
 const opsChildren: RouteObject[] = [
   { index: true, lazy: lazyOpsLanding },
-  ...OPS_SECTIONS.map((section) => ({ path: section.route, handle: { sectionId: section.id }, lazy: lazyOpsSection })),
+  ...OPS_SECTIONS.filter((section) => !OPS_SCREENS[section.id]).map((section) => ({ path: section.route, handle: { sectionId: section.id }, lazy: lazyOpsSection })),
+  ...OPS_SECTIONS.filter((section) => OPS_SCREENS[section.id]).map((section) => ({
+    path: section.route,
+    handle: { sectionId: section.id },
+    lazy: OPS_SCREENS[section.id],
+  })),
   { path: '*', lazy: lazyOpsNotFound },
 ];
 
@@ -39,6 +54,7 @@ export const routes: RouteObject[] = [
         lazy: lazyPublicLayout,
         children: [
           { index: true, lazy: lazyWrongUrl },
+          { path: 'about-the-numbers', lazy: lazyAboutNumbers },
           { path: '*', lazy: lazyWrongUrl },
         ],
       },
@@ -46,6 +62,9 @@ export const routes: RouteObject[] = [
         Component: RequireSession,
         children: [
           { index: true, lazy: lazyClientHome },
+          { path: routePatterns.storeReport, lazy: lazyStoreReport },
+          { path: routePatterns.receiverReport, lazy: lazyReceiverReport },
+          { path: routePatterns.storePoster, lazy: lazyStorePoster },
           {
             Component: RequireStaff,
             children: [

@@ -3,6 +3,14 @@ export const paths = {
   home: '/',
   login: '/login',
   asClient: '/as_client',
+  /** Monthly donation reports and store posters for signed-in users (public link versions are under /public). */
+  reports: {
+    store: (storeId: string | number) => `/reports/store/${storeId}`,
+    receiver: (receiverId: string | number) => `/reports/receiver/${receiverId}`,
+  },
+  posters: {
+    store: (storeId: string | number) => `/posters/store/${storeId}`,
+  },
   ops: {
     root: '/ops',
     dashboard: '/ops/dashboard',
@@ -29,12 +37,16 @@ export const paths = {
       `/public/store/${storeId}/posters?tk=${encodeURIComponent(tk)}`,
     network: (region: string, secret: string) => `/public/network/${region}/${secret}`,
     salesCalculator: '/public/salescalculator',
+    aboutNumbers: '/public/about-the-numbers',
   },
 } as const;
 
 /** Route patterns (react-router syntax) for the paths above that take parameters. */
 export const routePatterns = {
   transcripts: '/ops/product/transcripts/:id?',
+  storeReport: '/reports/store/:storeId',
+  receiverReport: '/reports/receiver/:receiverId',
+  storePoster: '/posters/store/:storeId',
 } as const;
 
 /** Where a signed-in user lands first. */

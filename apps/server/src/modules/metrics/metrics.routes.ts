@@ -1,0 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.js';
+
+/** Placeholder: routes land in step 2. */
+export async function metricsRoutes(_app: FastifyInstance, _opts: { ctx: AppContext }) {}

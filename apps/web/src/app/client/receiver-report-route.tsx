@@ -1,0 +1,6 @@
+import { ComingSoonPanel } from '../../components/coming-soon-panel';
+
+/** Placeholder until this screen lands (step 2). */
+export function ReceiverReportRoute() {
+  return <ComingSoonPanel title="Charity report" />;
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/**
+ * GET {core-api}/api/retail/reports/donation_totals (spec 7.3).
+ * Time bounds: a date 'YYYY-MM-DD' is a calendar day in America/Vancouver (__gte from its start, __lte through its
+ * end, __gt after its end); a full ISO date-time is that instant. Lists are comma-joined.
+ */
+const day = /^\d{4}-\d{2}-\d{2}$/;
+const instant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
+export const timeBound = z
+  .string()
+  .refine((v) => (day.test(v) || instant.test(v)) && !Number.isNaN(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v)), {
+    message: "expected a date 'YYYY-MM-DD' or an ISO date-time with a time zone",
+  });
+
+/** Comma-joined positive ids: '4' or '4,7'. */
+export const idList = z
+  .string()
+  .regex(/^\d{1,9}(,\d{1,9})*$/, 'expected one id or comma-joined ids, e.g. 4 or 4,7')
+  .transform((v) => v.split(',').map(Number));
+
+export const ANNOTATE_FIELDS = ['from_department_id', 'destination_id', 'receiver_id'] as const;
+export type AnnotateField = (typeof ANNOTATE_FIELDS)[number];
+
+export const annotateList = z
+  .string()
+  .transform((v) => v.split(',').filter(Boolean))
+  .pipe(z.array(z.enum(ANNOTATE_FIELDS)));
+
+export const booleanFlag = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const donationTotalsQuerySchema = z
+  .object({
+    entry_time__gt: timeBound.optional(),
+    entry_time__gte: timeBound.optional(),
+    entry_time__lte: timeBound.optional(),
+    from_company_id: idList.optional(),
+    from_store_id: idList.optional(),
+    receiver_id: idList.optional(),
+    annotate: annotateList.optional(),
+    annotate_metrics: booleanFlag.optional(),
+    annotate_entry_time: z.enum(['date', 'date-week', 'date-month']).optional(),
+    page_size: z.coerce.number().int().min(1).max(10000).default(50),
+    page: z.coerce.number().int().min(1).default(1),
+  })
+  .strict();
+export type DonationTotalsQuery = z.infer<typeof donationTotalsQuerySchema>;
+
+/** Spec section 3 "Report row": the grouping columns asked for, then the sums. */
+export const reportRowSchema = z.object({
+  destination_id: z.number().optional(),
+  from_department_id: z.number().optional(),
+  receiver_id: z.number().optional(),
+  /** Start of the period: the day, the Monday of the week, or the first of the month (America/Vancouver). */
+  date: z.string().optional(),
+  weight_kg__sum: z.number(),
+  meals_provided__sum: z.number().optional(),
+  food_rescued_kg__sum: z.number().optional(),
+  co2_emissions_kg__sum: z.number().optional(),
+  /** Only for admin-style users (section 6). */
+  money_saved__sum: z.number().optional(),
+});
+export type ReportRow = z.infer<typeof reportRowSchema>;
+
+export const donationTotalsSchema = z.object({
+  count: z.number(),
+  next: z.string().nullable(),
+  results: z.array(reportRowSchema),
+  /** The impact factor version the sums were computed with (DESIGN.md "Impact metrics"). */
+  impact_factor_version: z.number().optional(),
+});
+export type DonationTotals = z.infer<typeof donationTotalsSchema>;

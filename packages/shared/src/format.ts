@@ -1,0 +1,24 @@
+/** Section 9 number display: thousands separators; millions as 'M' with one decimal. */
+const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+
+export function formatNumber(value: number): string {
+  return whole.format(value);
+}
+
+/** 1,234,567 -> '1.2M'; below a million, thousands separators. */
+export function formatCompact(value: number): string {
+  if (Math.abs(value) >= 1_000_000) return `${oneDecimal.format(value / 1_000_000)}M`;
+  return whole.format(value);
+}
+
+export function formatMoney(value: number): string {
+  if (Math.abs(value) >= 1_000_000) return `$${oneDecimal.format(value / 1_000_000)}M`;
+  return money.format(value);
+}
+
+/** Sentiment and share percentages are whole numbers. */
+export function formatPercent(fraction: number): string {
+  return `${Math.round(fraction * 100)}%`;
+}

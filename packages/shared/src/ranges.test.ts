@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { formatCompact, formatMoney, formatNumber, formatPercent } from './format.js';
+import { defaultMonth, lastDayOfMonth, monthChoices, rangeBounds, rangeText, RANGE_OPTIONS } from './ranges.js';
+
+describe('ranges', () => {
+  it('defaults to the first day of the previous month', () => {
+    expect(defaultMonth('2026-11-21')).toBe('2026-10-01');
+    expect(defaultMonth('2026-01-05')).toBe('2025-12-01');
+  });
+
+  it('end at the end of the chosen month, with the granularities of DESIGN.md', () => {
+    expect(rangeBounds('1m', '2026-10-01')).toEqual({ from: '2026-10-01', to: '2026-10-31', granularity: 'date' });
+    expect(rangeBounds('7d', '2026-02-01')).toEqual({ from: '2026-02-22', to: '2026-02-28', granularity: 'date' });
+    expect(rangeBounds('2w', '2024-02-01')).toEqual({ from: '2024-02-16', to: '2024-02-29', granularity: 'date' });
+    expect(rangeBounds('3m', '2026-01-01')).toEqual({ from: '2025-11-01', to: '2026-01-31', granularity: 'date-week' });
+    expect(rangeBounds('6m', '2026-10-01').granularity).toBe('date-week');
+    expect(rangeBounds('1y', '2026-10-01')).toEqual({ from: '2025-11-01', to: '2026-10-31', granularity: 'date-month' });
+    expect(rangeBounds('3y', '2026-10-01').from).toBe('2023-11-01');
+    expect(rangeBounds('max', '2026-10-01')).toEqual({ from: '2021-11-01', to: '2026-10-31', granularity: 'date-month' });
+  });
+
+  it('lists the ranges of section 9 in order, Max being 60 months', () => {
+    expect(RANGE_OPTIONS.map((r) => r.label)).toEqual(['7 days', '2 weeks', '1 month', '3 months', '6 months', '1 year', '3 years', 'Max']);
+    expect(RANGE_OPTIONS.at(-1)!.months).toBe(60);
+  });
+
+  it('offers the last 12 months, newest first', () => {
+    const months = monthChoices('2026-10-01');
+    expect(months).toHaveLength(12);
+    expect(months[0]).toBe('2026-10-01');
+    expect(months[11]).toBe('2025-11-01');
+    expect(lastDayOfMonth('2028-02-01')).toBe('2028-02-29');
+  });
+
+  it('writes the header date-range text', () => {
+    expect(rangeText(rangeBounds('1m', '2026-10-01'))).toBe('Oct 1, 2026 – Oct 31, 2026');
+  });
+});
+
+describe('number display', () => {
+  it('uses thousands separators, and M with one decimal for millions', () => {
+    expect(formatNumber(1234.4)).toBe('1,234');
+    expect(formatCompact(999_999)).toBe('999,999');
+    expect(formatCompact(1_250_000)).toBe('1.3M');
+    expect(formatCompact(12_340_000)).toBe('12.3M');
+    expect(formatMoney(2500.4)).toBe('$2,500');
+    expect(formatMoney(3_460_000)).toBe('$3.5M');
+    expect(formatPercent(0.456)).toBe('46%');
+  });
+});

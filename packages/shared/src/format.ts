@@ -22,3 +22,17 @@ export function formatMoney(value: number): string {
 export function formatPercent(fraction: number): string {
   return `${Math.round(fraction * 100)}%`;
 }
+
+const dateTime = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/Vancouver',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** An instant as people at the network read it: 'Nov 15, 2026, 6:00 PM' in America/Vancouver. */
+export function formatDateTime(iso: string): string {
+  return dateTime.format(new Date(iso));
+}

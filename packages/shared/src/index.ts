@@ -7,3 +7,7 @@ export * from './contracts/foundation.js';
 export * from './ranges.js';
 export * from './format.js';
 export * from './contracts/reports.js';
+export * from './contracts/lookups.js';
+export * from './contracts/report-lists.js';
+export * from './contracts/metrics.js';
+export * from './contracts/documents.js';

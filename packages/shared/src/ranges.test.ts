@@ -48,3 +48,11 @@ describe('number display', () => {
     expect(formatPercent(0.456)).toBe('46%');
   });
 });
+
+describe('times', () => {
+  it('shows instants in America/Vancouver', async () => {
+    const { formatDateTime } = await import('./format.js');
+    expect(formatDateTime('2026-11-16T02:00:00Z')).toBe('Nov 15, 2026, 6:00 PM');
+    expect(formatDateTime('2026-07-01T19:30:00Z')).toBe('Jul 1, 2026, 12:30 PM');
+  });
+});

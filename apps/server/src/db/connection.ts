@@ -38,6 +38,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 function openPostgres(url: string, max: number): Database {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client dropped by the server (restart, failover, a dropped database) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     kind: 'postgres',

@@ -88,6 +88,18 @@ export interface DonationMonthlyTable extends Metrics {
   month: DateColumn; company_id: number; store_id: number; receiver_id: number;
   department_id: number; destination_id: number; donation_count: number;
 }
+/** 005: day x company x department x destination (America/Vancouver days), kept exact by triggers. */
+export interface DonationDailyTable extends Metrics {
+  day: DateColumn; company_id: number; department_id: number; destination_id: number; donation_count: number;
+}
+/** 005: Monday week x company x department x destination, kept exact by triggers. */
+export interface DonationWeeklyTable extends Metrics {
+  week: DateColumn; company_id: number; department_id: number; destination_id: number; donation_count: number;
+}
+/** 005: month x company x department x destination, kept exact by triggers. */
+export interface DonationMonthlyCompanyTable extends Metrics {
+  month: DateColumn; company_id: number; department_id: number; destination_id: number; donation_count: number;
+}
 
 // ---- operations (003) ----
 export interface CompanyUserTable {
@@ -203,4 +215,6 @@ export interface DB {
   mail_outbox: MailOutboxTable; request_idempotency: RequestIdempotencyTable;
   network_organization: NetworkOrganizationTable; network_donation: NetworkDonationTable;
   transcript: TranscriptTable; integration_key: IntegrationKeyTable;
+  donation_daily: DonationDailyTable; donation_weekly: DonationWeeklyTable;
+  donation_monthly_company: DonationMonthlyCompanyTable;
 }

@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { ErrorDialogHost } from '../components/error-dialog';
 import { paths } from '../config/paths';
-import { trackPageView } from '../lib/analytics';
 import { useAppConfig } from '../lib/app-config';
 import { applyDemoFlag } from '../lib/demo-mode';
 import { useSession } from '../lib/session-context';
@@ -19,9 +18,6 @@ export function RootLayout() {
   // Child effects (which set document.title) run before this one, so the title names the new screen.
   const email = user?.email;
   const staffDomain = config.staff_email_domain;
-  useEffect(() => {
-    trackPageView(pathname, document.title, { email, staffDomain });
-  }, [pathname, email, staffDomain]);
 
   const inOps = pathname.startsWith(paths.ops.root);
   return (

@@ -1,10 +1,28 @@
 import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { trackPageView } from './analytics';
 import { useAppConfig } from './app-config';
+import { useSession } from './session-context';
 
-/** Sets the document title to "{page} · {product}" so tabs, history and page-view events name the screen. */
-export function usePageTitle(title: string): void {
-  const { config } = useAppConfig();
+/**
+ * Names the screen: the document title "{page} · {product}" for tabs and history, and one page-view event per
+ * visit. Page views are recorded here rather than in the layout because lazy routes set their title after the
+ * layout has rendered. `null` leaves the naming to a page nested inside.
+ */
+export function usePageTitle(title: string | null): void {
+  const { config, isSuccess: configReady } = useAppConfig();
+  const { user } = useSession();
+  const { pathname } = useLocation();
+  const email = user?.email;
+  const staffDomain = config.staff_email_domain;
+
   useEffect(() => {
+    if (title === null) return;
     document.title = title ? `${title} · ${config.product_name}` : config.product_name;
   }, [title, config.product_name]);
+
+  useEffect(() => {
+    if (title === null || !configReady) return;
+    trackPageView(pathname, title, { email, staffDomain });
+  }, [title, pathname, email, staffDomain, configReady]);
 }

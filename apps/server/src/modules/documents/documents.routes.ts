@@ -1,5 +1,120 @@
-import type { FastifyInstance } from 'fastify';
+import { PassThrough } from 'node:stream';
+import { defaultMonth, errorBodySchema, REPORT_TIME_ZONE } from '@openrescue/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { monthlyReportSchema, posterSchema, reportMonthQuerySchema } from '@openrescue/shared';
+import { attachmentDisposition, posterFileName } from '../../documents/file-names.js';
+import { PDF_CONTENT_TYPE, renderPosterPdf } from '../../documents/pdf/poster-pdf.js';
+import { writeMonthlyReportXlsx, XLSX_CONTENT_TYPE } from '../../documents/xlsx/monthly-report-xlsx.js';
+import { createDocumentsRepository } from './documents.repository.js';
+import { resolveViewer } from '../reports/reports.policy.js';
+import { receiverSubject, storeSubject } from './documents.scope.js';
+import { loadMonthlyReport, type ReportSubject } from './monthly-report.service.js';
+import { loadPoster } from './poster.service.js';
 
-/** Placeholder: routes land in step 2. */
-export async function documentsRoutes(_app: FastifyInstance, _opts: { ctx: AppContext }) {}
+const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }).strict();
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const todayInReportZone = () => new Intl.DateTimeFormat('en-CA', { timeZone: REPORT_TIME_ZONE }).format(new Date());
+
+/** Monthly donation reports (spec 2.6) and store posters (2.10) as JSON, .xlsx and .pdf (decision 0004). */
+export async function documentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const repo = createDocumentsRepository(ctx.database.db);
+  const monthOf = (q: { month?: string }) => q.month ?? defaultMonth(todayInReportZone());
+
+  async function subjectFor(request: FastifyRequest, kind: 'store' | 'receiver', id: number) {
+    const rv = await resolveViewer(ctx, request);
+    const found = kind === 'store' ? await storeSubject(ctx, rv, id) : await receiverSubject(ctx, rv, id);
+    const subject: ReportSubject = { kind, id, name: found.name, company: found.company, scope: found.scope };
+    return { subject, money: rv.moneySaved };
+  }
+
+  for (const kind of ['store', 'receiver'] as const) {
+    const base = `/core-api/api/reports/monthly/${kind}`;
+    r.get(`${base}/:id`, {
+      config: { access: 'client' },
+      schema: {
+        tags: ['reports'],
+        description: `Monthly donation report of a ${kind}: Month, YTD${kind === 'receiver' ? ' and Raw Data' : ''} (spec 2.6).`,
+        params: idParams,
+        querystring: reportMonthQuerySchema,
+        response: { 200: monthlyReportSchema, ...errors },
+      },
+      handler: async (request) => {
+        const { subject, money } = await subjectFor(request, kind, request.params.id);
+        return loadMonthlyReport(repo, subject, monthOf(request.query), { money, raw: kind === 'receiver' });
+      },
+    });
+
+    r.get(`${base}/:id.xlsx`, {
+      config: { access: 'client' },
+      schema: {
+        tags: ['reports'],
+        description: `The ${kind} report as a spreadsheet: sheets Month, YTD and Raw Data (streamed).`,
+        params: idParams,
+        querystring: reportMonthQuerySchema,
+      },
+      handler: async (request, reply) => {
+        const { subject, money } = await subjectFor(request, kind, request.params.id);
+        // Stores get the Raw Data sheet too: the same indexed query, and publishing wants all three sheets.
+        const report = await loadMonthlyReport(repo, subject, monthOf(request.query), { money, raw: true });
+        return streamXlsx(reply, report, ctx.env.PRODUCT_NAME);
+      },
+    });
+  }
+
+  async function posterFor(request: FastifyRequest<{ Params: { id: number }; Querystring: { month?: string } }>) {
+    const rv = await resolveViewer(ctx, request);
+    const store = await storeSubject(ctx, rv, request.params.id);
+    return loadPoster(ctx, repo, store, monthOf(request.query));
+  }
+
+  r.get('/core-api/api/reports/poster/:id', {
+    config: { access: 'client' },
+    schema: {
+      tags: ['reports'],
+      description: 'Store poster figures (spec 2.10): N, the month and since the store started, brand logo, QR link.',
+      params: idParams,
+      querystring: reportMonthQuerySchema,
+      response: { 200: posterSchema, ...errors },
+    },
+    handler: async (request) => posterFor(request),
+  });
+
+  r.get('/core-api/api/reports/poster/:id.pdf', {
+    config: { access: 'client' },
+    schema: {
+      tags: ['reports'],
+      description: 'The store poster as a vector A4-landscape PDF named poster_{date}.pdf.',
+      params: idParams,
+      querystring: reportMonthQuerySchema,
+    },
+    handler: async (request, reply) => {
+      const poster = await posterFor(request);
+      const pdf = await renderPosterPdf(poster, {
+        productName: ctx.env.PRODUCT_NAME,
+        aboutUrl: `${ctx.origin}/public/about-the-numbers`,
+      });
+      return reply
+        .header('content-type', PDF_CONTENT_TYPE)
+        .header('content-disposition', attachmentDisposition(posterFileName(poster.month_end)))
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  });
+}
+
+function streamXlsx(reply: FastifyReply, report: Parameters<typeof writeMonthlyReportXlsx>[0], productName: string) {
+  const out = new PassThrough();
+  writeMonthlyReportXlsx(report, out, { productName }).catch((error: unknown) => {
+    reply.log.error({ err: error }, 'spreadsheet failed while streaming');
+    out.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+  return reply
+    .header('content-type', XLSX_CONTENT_TYPE)
+    .header('content-disposition', attachmentDisposition(report.xlsx_filename))
+    .header('cache-control', 'private, no-store')
+    .send(out);
+}

@@ -1,33 +1,26 @@
-import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { ERROR_TYPES, messages } from '@openrescue/shared';
-import { useEffect } from 'react';
+import { Alert, Button } from '@mantine/core';
+import { ERROR_TYPES, messages, type Viewer } from '@openrescue/shared';
+import { useEffect, useMemo } from 'react';
 import { LoadingScreen } from '../../components/loading-screen';
-import { AccessSummaryPanel } from '../../features/client-access/components/access-summary-panel';
-import { NotAuthorizedPanel } from '../../features/client-access/components/not-authorized-panel';
 import { useClientAccess } from '../../features/client-access/api/get-company-user';
+import { NotAuthorizedPanel } from '../../features/client-access/components/not-authorized-panel';
+import { AccountSetupPanel } from '../../features/dashboard/components/account-setup-panel';
+import { ImpactDashboard } from '../../features/dashboard/components/impact-dashboard';
 import { useAppConfig } from '../../lib/app-config';
 import { showErrorDialog } from '../../lib/error-events';
 import { useSession } from '../../lib/session-context';
-import { ClientFrame } from './client-frame';
+import { CLIENT_PAGE_TITLE, ClientFrame } from './client-frame';
 
-function AccountSetupPanel() {
-  return (
-    <Paper withBorder radius="md" p="xl" maw={640} mx="auto" data-testid="account-setup">
-      <Stack gap="sm" ta="center">
-        <Title order={2} size="h3">
-          {messages.accountSetupTitle}
-        </Title>
-        <Text>{messages.accountSetupText}</Text>
-      </Stack>
-    </Paper>
-  );
-}
-
-/** The client app at /as_client (staff) and / (everyone else). */
+/** The client app at /as_client (staff) and / (everyone else): page view 'Client Dashboard' (spec 2.5). */
 export function ClientDashboardRoute() {
   const { user } = useSession();
   const { config, isPending: configPending } = useAppConfig();
-  const { access, isPending, isError, refetch } = useClientAccess(user);
+  const { access, companyUser, isPending, isError, refetch } = useClientAccess(user);
+
+  const viewer = useMemo<Viewer | null>(
+    () => (user ? { staff: user.staff, email: user.email, companyUser } : null),
+    [user, companyUser],
+  );
 
   const missingStore = access?.kind === 'missing-reporting-store';
   useEffect(() => {
@@ -39,7 +32,8 @@ export function ClientDashboardRoute() {
     });
   }, [missingStore]);
 
-  if (!user || configPending || (isPending && !isError)) return <LoadingScreen />;
+
+  if (!user || !viewer || configPending || (isPending && !isError)) return <LoadingScreen />;
 
   let content;
   if (isError || !access) {
@@ -55,7 +49,7 @@ export function ClientDashboardRoute() {
   } else if (access.kind === 'missing-reporting-store') {
     content = <AccountSetupPanel />;
   } else {
-    content = <AccessSummaryPanel access={access} />;
+    content = <ImpactDashboard viewer={viewer} access={access} flwUrl={config.flw_url} />;
   }
 
   return (

@@ -1,4 +1,4 @@
-import { ActionIcon, AppShell, Group, NavLink, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, AppShell, Box, Group, NavLink, Text, Title, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { sectionLabel } from '@openrescue/shared';
 import { IconArrowLeft, IconHelpCircle } from '@tabler/icons-react';
@@ -19,13 +19,15 @@ export interface ClientFrameProps {
   user: SessionUser;
   config: AppConfig;
   children: ReactNode;
+  /** The page names itself (its own h1 and tab title), as reports and posters do; the frame then only labels the app. */
+  pageHasTitle?: boolean;
 }
 
 /** The client app frame (spec 2.5): product name, page title, help (Support dialog), account menu. */
-export function ClientFrame({ user, config, children }: ClientFrameProps) {
+export function ClientFrame({ user, config, children, pageHasTitle = false }: ClientFrameProps) {
   const demo = useDemoMode();
   const [supportOpened, support] = useDisclosure(false);
-  usePageTitle(CLIENT_PAGE_TITLE);
+  usePageTitle(pageHasTitle ? null : CLIENT_PAGE_TITLE);
 
   return (
     <AppShell header={{ height: 64 }} padding={{ base: 'md', sm: 'lg' }}>
@@ -36,7 +38,14 @@ export function ClientFrame({ user, config, children }: ClientFrameProps) {
             <Text fw={700} visibleFrom="xs" data-testid="product-name">
               {config.product_name}
             </Text>
-            <Title order={1} fz={{ base: 'md', sm: 'lg' }} fw={600} c="dimmed" lh={1.2}>
+            <Title
+              order={pageHasTitle ? undefined : 1}
+              renderRoot={pageHasTitle ? (props) => <p {...props} /> : undefined}
+              fz={{ base: 'md', sm: 'lg' }}
+              fw={600}
+              c="dimmed"
+              lh={1.2}
+            >
               {CLIENT_PAGE_TITLE}
             </Title>
           </Group>
@@ -62,7 +71,11 @@ export function ClientFrame({ user, config, children }: ClientFrameProps) {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Main>{children}</AppShell.Main>
+      <AppShell.Main>
+        <Box maw={1440} mx="auto">
+          {children}
+        </Box>
+      </AppShell.Main>
       <SupportDialog opened={supportOpened} onClose={support.close} email={config.support_email} />
     </AppShell>
   );

@@ -1,6 +1,19 @@
-import { ComingSoonPanel } from '../../components/coming-soon-panel';
+import { useParams } from 'react-router';
+import { LoadingScreen } from '../../components/loading-screen';
+import { MonthlyReportScreen } from '../../features/monthly-report/components/monthly-report-screen';
+import { useAppConfig } from '../../lib/app-config';
+import { useSession } from '../../lib/session-context';
+import { ClientFrame } from './client-frame';
 
-/** Placeholder until this screen lands (step 2). */
+/** /reports/receiver/:receiverId: a receiver's (charity's) monthly donation report with Raw Data (spec 2.6). */
 export function ReceiverReportRoute() {
-  return <ComingSoonPanel title="Charity report" />;
+  const { receiverId = '' } = useParams();
+  const { user } = useSession();
+  const { config } = useAppConfig();
+  if (!user) return <LoadingScreen />;
+  return (
+    <ClientFrame user={user} config={config} pageHasTitle>
+      <MonthlyReportScreen key={receiverId} kind="receiver" id={receiverId} />
+    </ClientFrame>
+  );
 }

@@ -1,6 +1,19 @@
-import { ComingSoonPanel } from '../../components/coming-soon-panel';
+import { useParams } from 'react-router';
+import { LoadingScreen } from '../../components/loading-screen';
+import { MonthlyReportScreen } from '../../features/monthly-report/components/monthly-report-screen';
+import { useAppConfig } from '../../lib/app-config';
+import { useSession } from '../../lib/session-context';
+import { ClientFrame } from './client-frame';
 
-/** Placeholder until this screen lands (step 2). */
+/** /reports/store/:storeId: a store's monthly donation report (spec 2.6). */
 export function StoreReportRoute() {
-  return <ComingSoonPanel title="Store report" />;
+  const { storeId = '' } = useParams();
+  const { user } = useSession();
+  const { config } = useAppConfig();
+  if (!user) return <LoadingScreen />;
+  return (
+    <ClientFrame user={user} config={config} pageHasTitle>
+      <MonthlyReportScreen key={storeId} kind="store" id={storeId} />
+    </ClientFrame>
+  );
 }

@@ -1,6 +1,6 @@
 import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
-import { isJobRunning, type JobStatus } from '@openrescue/shared';
-import dayjs from 'dayjs';
+import { useReducedMotion } from '@mantine/hooks';
+import { formatDateTime, isJobRunning, type JobStatus } from '@openrescue/shared';
 import type { Job } from '../api/get-jobs';
 
 const STATUS_COLOR: Record<JobStatus, string> = {
@@ -19,6 +19,7 @@ export function jobPercent(job: Pick<Job, 'processed' | 'total'>): number {
 export function JobItem({ job, divided = false }: { job: Job; divided?: boolean }) {
   const percent = jobPercent(job);
   const running = isJobRunning(job.status);
+  const calm = useReducedMotion();
   return (
     <Stack
       component="li"
@@ -38,7 +39,7 @@ export function JobItem({ job, divided = false }: { job: Job; divided?: boolean 
       <Progress.Root size="md">
         <Progress.Section
           value={percent}
-          animated={running}
+          animated={running && !calm}
           striped={running}
           color={job.status === 'failed' ? 'red.9' : undefined}
           aria-label={`${job.name} progress`}
@@ -50,7 +51,7 @@ export function JobItem({ job, divided = false }: { job: Job; divided?: boolean 
         </Text>
         {job.updated_at && (
           <Text size="xs" c="dimmed">
-            {dayjs(job.updated_at).format('MMM D, YYYY h:mm A')}
+            {formatDateTime(job.updated_at)}
           </Text>
         )}
       </Group>

@@ -15,7 +15,7 @@ export function JobsDrawer({ opened, onClose }: JobsDrawerProps) {
     <Drawer opened={opened} onClose={onClose} title="Jobs History" position="right" size="md" data-testid="jobs-panel">
       {jobs.isPending ? (
         <Center py="xl">
-          <Loader aria-label="Loading jobs" />
+          <Loader aria-label="Loading jobs" role="status" />
         </Center>
       ) : jobs.isError ? (
         <Alert color="red" title="Jobs could not be loaded" variant="light">

@@ -1,0 +1,175 @@
+import {
+  canSeeMoneySaved, clientAccess, ERROR_TYPES, messages, type ClientAccess, type Viewer,
+} from '@openrescue/shared';
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { AppContext } from '../../context.js';
+import { forbidden, HttpError, notFound, unauthorized } from '../../lib/http-error.js';
+
+/**
+ * Section 6 for every client read: who the caller is and which slice of the network they may see.
+ * - all: admin-style users (staff without a company user record);
+ * - company: roles 1 and 3, every store of their company;
+ * - store: other roles, their reporting store only;
+ * - receiver: a read-only charity link (r_{id}); a read-only store link (s_{id}) is a store scope.
+ * Another tenant's object answers exactly like a missing one (404).
+ */
+export type ReportScope =
+  | { kind: 'all' }
+  | { kind: 'company'; companyId: number }
+  | { kind: 'store'; companyId: number; storeId: number }
+  | { kind: 'receiver'; receiverId: number };
+
+export interface ResolvedViewer {
+  /** null for a read-only link. */
+  viewer: Viewer | null;
+  access: ClientAccess | null;
+  scope: ReportScope;
+  /** money_saved__sum is shown only to admin-style users. */
+  moneySaved: boolean;
+}
+
+export const CLIENT_ACCESS_RESTRICTED = 'client access is restricted';
+
+export function accountSetupError(): HttpError {
+  return new HttpError(403, ERROR_TYPES.supportRequired, messages.accountSetupTitle, messages.accountSetupText);
+}
+
+/** The caller's viewer and scope; 401 without credentials, 403 without client access or without a reporting store. */
+export async function resolveViewer(ctx: AppContext, request: FastifyRequest): Promise<ResolvedViewer> {
+  const principal = request.principal;
+  if (!principal) throw unauthorized('Sign in to continue.', 'authorization required');
+  if (principal.kind === 'readonly') {
+    return { viewer: null, access: null, scope: await readonlyScope(ctx, principal.scope), moneySaved: false };
+  }
+  const companyUser = await ctx.repos.companyUsers.findByUserId(principal.userId);
+  const viewer: Viewer = { staff: principal.staff, email: principal.email, companyUser };
+  const access = clientAccess(viewer);
+  const resolved = (scope: ReportScope): ResolvedViewer => ({ viewer, access, scope, moneySaved: canSeeMoneySaved(viewer) });
+  switch (access.kind) {
+    case 'admin':
+      return resolved({ kind: 'all' });
+    case 'company':
+      return resolved({ kind: 'company', companyId: access.companyId });
+    case 'store':
+      return resolved({ kind: 'store', companyId: access.companyId, storeId: access.storeId });
+    case 'missing-reporting-store':
+      throw accountSetupError();
+    default:
+      throw forbidden(messages.notAuthorized(ctx.env.PRODUCT_NAME), CLIENT_ACCESS_RESTRICTED);
+  }
+}
+
+async function readonlyScope(ctx: AppContext, scope: string): Promise<ReportScope> {
+  const match = /^([rs])_(\d{1,9})$/.exec(scope);
+  if (!match) throw forbidden('This link does not open reports.', CLIENT_ACCESS_RESTRICTED);
+  const id = Number(match[2]);
+  if (match[1] === 'r') return { kind: 'receiver', receiverId: id };
+  const store = await ctx.database.db.selectFrom('store').select(['id', 'company_id']).where('id', '=', id).executeTakeFirst();
+  if (!store) throw notFound(`No store with id ${id}.`);
+  return { kind: 'store', companyId: Number(store.company_id), storeId: id };
+}
+
+export interface VisibleStore {
+  id: number;
+  name: string;
+  company_id: number;
+}
+
+/** The store when the caller may see it, else 404 exactly like a missing store. */
+export async function assertStoreVisible(ctx: AppContext, rv: ResolvedViewer, storeId: number): Promise<VisibleStore> {
+  const [store] = await visibleStores(ctx, rv.scope, [storeId]);
+  if (!store) throw notFound(`No store with id ${storeId}.`);
+  return store;
+}
+
+export interface VisibleReceiver {
+  id: number;
+  name: string;
+}
+
+/** The receiver when the caller may see it (company users: linked to one of their stores), else 404. */
+export async function assertReceiverVisible(ctx: AppContext, rv: ResolvedViewer, receiverId: number): Promise<VisibleReceiver> {
+  const [receiver] = await visibleReceivers(ctx, rv.scope, [receiverId]);
+  if (!receiver) throw notFound(`No receiver with id ${receiverId}.`);
+  return receiver;
+}
+
+/** The company when the caller may see it, else 404. */
+export async function assertCompanyVisible(ctx: AppContext, rv: ResolvedViewer, companyId: number) {
+  const [company] = await visibleCompanies(ctx, rv.scope, [companyId]);
+  if (!company) throw notFound(`No company with id ${companyId}.`);
+  return company;
+}
+
+/** Checks every id of the filters at once; the first invisible or missing one answers 404. */
+export async function assertFiltersVisible(
+  ctx: AppContext,
+  rv: ResolvedViewer,
+  filters: { companyIds?: number[]; storeIds?: number[]; receiverIds?: number[] },
+): Promise<void> {
+  const check = async (ids: number[] | undefined, what: string, load: (ids: number[]) => Promise<{ id: number }[]>) => {
+    if (!ids?.length) return;
+    const unique = [...new Set(ids)];
+    const found = new Set((await load(unique)).map((r) => r.id));
+    const missing = unique.find((id) => !found.has(id));
+    if (missing !== undefined) throw notFound(`No ${what} with id ${missing}.`);
+  };
+  await check(filters.companyIds, 'company', (ids) => visibleCompanies(ctx, rv.scope, ids));
+  await check(filters.storeIds, 'store', (ids) => visibleStores(ctx, rv.scope, ids));
+  await check(filters.receiverIds, 'receiver', (ids) => visibleReceivers(ctx, rv.scope, ids));
+}
+
+export async function visibleStores(ctx: AppContext, scope: ReportScope, ids: number[]): Promise<VisibleStore[]> {
+  let q = ctx.database.db.selectFrom('store as s').select(['s.id', 's.name', 's.company_id']).where('s.id', 'in', ids);
+  if (scope.kind === 'company') q = q.where('s.company_id', '=', scope.companyId);
+  if (scope.kind === 'store') q = q.where('s.id', '=', scope.storeId).where('s.company_id', '=', scope.companyId);
+  if (scope.kind === 'receiver') {
+    q = q.where(({ exists, selectFrom }) =>
+      exists(selectFrom('store_receiver as sr').select(sql`1`.as('x'))
+        .whereRef('sr.store_id', '=', 's.id').where('sr.receiver_id', '=', scope.receiverId)));
+  }
+  const rows = await q.execute();
+  return rows.map((r) => ({ id: Number(r.id), name: r.name, company_id: Number(r.company_id) }));
+}
+
+export async function visibleReceivers(ctx: AppContext, scope: ReportScope, ids: number[]): Promise<VisibleReceiver[]> {
+  let q = ctx.database.db.selectFrom('receiver as r').select(['r.id', 'r.name']).where('r.id', 'in', ids);
+  if (scope.kind === 'receiver') q = q.where('r.id', '=', scope.receiverId);
+  if (scope.kind === 'company' || scope.kind === 'store') {
+    q = q.where(({ exists, selectFrom }) => {
+      let link = selectFrom('store_receiver as sr').innerJoin('store as s', 's.id', 'sr.store_id').select(sql`1`.as('x'))
+        .whereRef('sr.receiver_id', '=', 'r.id').where('s.company_id', '=', scope.companyId);
+      if (scope.kind === 'store') link = link.where('s.id', '=', scope.storeId);
+      return exists(link);
+    });
+  }
+  const rows = await q.execute();
+  return rows.map((r) => ({ id: Number(r.id), name: r.name }));
+}
+
+export async function visibleCompanies(ctx: AppContext, scope: ReportScope, ids: number[]) {
+  let q = ctx.database.db.selectFrom('company as c').select(['c.id', 'c.name']).where('c.id', 'in', ids);
+  if (scope.kind === 'company' || scope.kind === 'store') q = q.where('c.id', '=', scope.companyId);
+  if (scope.kind === 'receiver') {
+    q = q.where(({ exists, selectFrom }) =>
+      exists(selectFrom('store_receiver as sr').innerJoin('store as s', 's.id', 'sr.store_id').select(sql`1`.as('x'))
+        .whereRef('s.company_id', '=', 'c.id').where('sr.receiver_id', '=', scope.receiverId)));
+  }
+  const rows = await q.execute();
+  return rows.map((r) => ({ id: Number(r.id), name: r.name }));
+}
+
+/** The data every query of this scope is limited to (ANDed with the request's own filters). */
+export function scopeFilters(scope: ReportScope): { companyIds?: number[]; storeIds?: number[]; receiverIds?: number[] } {
+  switch (scope.kind) {
+    case 'company':
+      return { companyIds: [scope.companyId] };
+    case 'store':
+      return { companyIds: [scope.companyId], storeIds: [scope.storeId] };
+    case 'receiver':
+      return { receiverIds: [scope.receiverId] };
+    default:
+      return {};
+  }
+}

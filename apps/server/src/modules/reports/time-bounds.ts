@@ -1,0 +1,119 @@
+import { REPORT_TIME_ZONE } from '@openrescue/shared';
+import { badRequest } from '../../lib/http-error.js';
+
+/**
+ * entry_time bounds (contract reports.ts): a date 'YYYY-MM-DD' is an America/Vancouver calendar day (__gte from its
+ * start, __lte through its end, __gt after its end); an ISO date-time is that instant (microseconds kept).
+ * Everything becomes a half-open interval [lo, hi). A bound at a local midnight is a `day` bound, so the rollups
+ * can answer it; anything else is an `instant` bound that only the raw table can answer.
+ */
+export type Bound = { kind: 'day'; date: string } | { kind: 'instant'; micros: number };
+
+export interface Interval {
+  lo: Bound | null;
+  hi: Bound | null;
+  /** true when the bounds leave nothing (lo >= hi). */
+  empty: boolean;
+}
+
+const DAY_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const INSTANT_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?(Z|([+-])(\d{2}):?(\d{2}))$/;
+const DAY_MS = 86_400_000;
+
+const parts = new Intl.DateTimeFormat('en-US', {
+  timeZone: REPORT_TIME_ZONE, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit',
+  hour: '2-digit', minute: '2-digit', second: '2-digit',
+});
+
+/** Local wall-clock time of an instant, as if it were UTC (ms). */
+function localWallMs(utcMs: number): number {
+  const p: Record<string, number> = {};
+  for (const part of parts.formatToParts(new Date(utcMs))) if (part.type !== 'literal') p[part.type] = Number(part.value);
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) + (((utcMs % 1000) + 1000) % 1000);
+}
+
+/** The local calendar date of an instant. */
+export function localDateOf(micros: number): string {
+  return new Date(localWallMs(Math.floor(micros / 1000))).toISOString().slice(0, 10);
+}
+
+/** The instant (µs) of local midnight starting a date. Vancouver changes clocks at 02:00, so midnight exists. */
+export function localMidnightMicros(date: string): number {
+  const wall = Date.parse(`${date}T00:00:00Z`);
+  let utc = wall + 8 * 3_600_000;
+  for (let i = 0; i < 3; i++) utc = wall - (localWallMs(utc) - utc);
+  return utc * 1000;
+}
+
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+export function monthStartOf(date: string): string {
+  return `${date.slice(0, 7)}-01`;
+}
+
+export function nextMonthStart(date: string): string {
+  const [y, m] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
+}
+
+function validDate(y: number, m: number, d: number): boolean {
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d && y >= 1900 && y <= 2200;
+}
+
+/** Parses one bound value; `after` moves it just past the day or instant (for __gt and __lte). */
+export function parseBound(param: string, value: string, after: boolean): Bound {
+  const day = DAY_RE.exec(value);
+  if (day) {
+    if (!validDate(+day[1], +day[2], +day[3])) {
+      throw badRequest('The request is not valid.', `querystring.${param}: ${value} is not a calendar date`);
+    }
+    return { kind: 'day', date: after ? addDays(value, 1) : value };
+  }
+  const t = INSTANT_RE.exec(value);
+  const [h, mi, s] = t ? [+t[4], +t[5], +(t[6] ?? 0)] : [0, 0, 0];
+  if (!t || !validDate(+t[1], +t[2], +t[3]) || h > 23 || mi > 59 || s > 59) {
+    throw badRequest('The request is not valid.', `querystring.${param}: ${value} is not a date or an ISO date-time with a time zone`);
+  }
+  const offsetMin = t[8] === 'Z' ? 0 : (t[9] === '-' ? -1 : 1) * (+t[10] * 60 + +t[11]);
+  const ms = Date.UTC(+t[1], +t[2] - 1, +t[3], h, mi, s) - offsetMin * 60_000;
+  const micros = ms * 1000 + Number((t[7] ?? '').padEnd(6, '0')) + (after ? 1 : 0);
+  return asDayIfMidnight(micros);
+}
+
+/** An instant at a local midnight is that day's bound. */
+function asDayIfMidnight(micros: number): Bound {
+  const date = localDateOf(micros);
+  return localMidnightMicros(date) === micros ? { kind: 'day', date } : { kind: 'instant', micros };
+}
+
+export function boundMicros(b: Bound): number {
+  return b.kind === 'day' ? localMidnightMicros(b.date) : b.micros;
+}
+
+/** ISO text of a µs instant for SQL: '2024-01-01T08:00:00.000001Z'. */
+export function microsToIso(micros: number): string {
+  const ms = Math.floor(micros / 1000);
+  const iso = new Date(ms).toISOString();
+  return `${iso.slice(0, 23)}${String(micros - ms * 1000).padStart(3, '0')}Z`;
+}
+
+export interface TimeQuery {
+  entry_time__gt?: string;
+  entry_time__gte?: string;
+  entry_time__lte?: string;
+}
+
+/** The half-open interval of the entry_time filters; __gt and __gte together keep the later bound. */
+export function intervalOf(q: TimeQuery): Interval {
+  const los = [
+    q.entry_time__gte === undefined ? null : parseBound('entry_time__gte', q.entry_time__gte, false),
+    q.entry_time__gt === undefined ? null : parseBound('entry_time__gt', q.entry_time__gt, true),
+  ].filter((b): b is Bound => b !== null);
+  const lo = los.length === 0 ? null : los.reduce((a, b) => (boundMicros(b) > boundMicros(a) ? b : a));
+  const hi = q.entry_time__lte === undefined ? null : parseBound('entry_time__lte', q.entry_time__lte, true);
+  const empty = lo !== null && hi !== null && boundMicros(lo) >= boundMicros(hi);
+  return { lo, hi, empty };
+}

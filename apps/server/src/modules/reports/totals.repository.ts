@@ -1,0 +1,145 @@
+import type { AnnotateField } from '@openrescue/shared';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { microsToIso, type Bound } from './time-bounds.js';
+import type { Period, Segment } from './totals.planner.js';
+
+/** Sums over the planned segments by period and annotations: one statement (one more counts a full page). */
+export interface TotalsQuery {
+  segments: Segment[];
+  period: Period;
+  annotate: AnnotateField[];
+  companyIds?: number[];
+  storeIds?: number[];
+  receiverIds?: number[];
+  metrics: boolean;
+  limit: number;
+  offset: number;
+}
+
+export interface TotalsRow {
+  date?: string;
+  from_department_id?: number;
+  destination_id?: number;
+  receiver_id?: number;
+  weight_kg__sum: number;
+  meals_provided__sum?: number;
+  food_rescued_kg__sum?: number;
+  co2_emissions_kg__sum?: number;
+  money_saved__sum?: number;
+  donation_count: number;
+}
+
+const TZ = sql.lit('America/Vancouver');
+const COLUMN_OF: Record<AnnotateField, string> = {
+  from_department_id: 'department_id',
+  destination_id: 'destination_id',
+  receiver_id: 'receiver_id',
+};
+const METRICS = ['meals_provided', 'food_rescued_kg', 'co2_emissions_kg', 'money_saved'] as const;
+
+export function boundSql(b: Bound): RawBuilder<unknown> {
+  return b.kind === 'day'
+    ? sql`(${b.date}::date::timestamp at time zone ${TZ})`
+    : sql`${microsToIso(b.micros)}::timestamptz`;
+}
+
+function periodSql(seg: Segment, period: Period): RawBuilder<unknown> | null {
+  if (period === 'none') return null;
+  if (seg.source === 'donation') {
+    const local = sql`(entry_time at time zone ${TZ})`;
+    if (period === 'day') return sql`${local}::date`;
+    return sql`date_trunc(${sql.lit(period)}, ${local})::date`;
+  }
+  if (seg.grain === 'month') return sql.ref('month'); // only planned for 'none' and 'month'
+  if (seg.grain === 'week') return sql.ref('week'); // only planned for 'week'
+  if (period === 'day') return sql.ref('day');
+  return sql`date_trunc(${sql.lit(period)}, day::timestamp)::date`;
+}
+
+function timeConditions(seg: Segment): RawBuilder<unknown>[] {
+  const out: RawBuilder<unknown>[] = [];
+  if (seg.grain === 'instant' || seg.source === 'donation') {
+    const from = seg.grain === 'instant' ? seg.from : seg.from === null ? null : ({ kind: 'day', date: seg.from } as const);
+    const to = seg.grain === 'instant' ? seg.to : seg.to === null ? null : ({ kind: 'day', date: seg.to } as const);
+    if (from) out.push(sql`entry_time >= ${boundSql(from)}`);
+    if (to) out.push(sql`entry_time < ${boundSql(to)}`);
+    return out;
+  }
+  const column = sql.ref(seg.grain);
+  if (seg.from !== null) out.push(sql`${column} >= ${seg.from}::date`);
+  if (seg.to !== null) out.push(sql`${column} < ${seg.to}::date`);
+  return out;
+}
+
+function inList(column: string, ids: number[] | undefined): RawBuilder<unknown> | null {
+  if (!ids?.length) return null;
+  return sql`${sql.ref(column)} in (${sql.join([...new Set(ids)].map((id) => sql`${id}::int`))})`;
+}
+
+/** The rows of one segment at their own grain (no aggregation here: the outer query aggregates once). */
+function segmentSql(seg: Segment, q: TotalsQuery): RawBuilder<unknown> {
+  const period = periodSql(seg, q.period);
+  const columns = [
+    ...(period ? [sql`${period} as period`] : []),
+    ...q.annotate.map((a) => sql.ref(COLUMN_OF[a])),
+    sql.ref('weight_kg'),
+    ...(q.metrics ? METRICS.map((m) => sql.ref(m)) : []),
+    seg.source === 'donation' ? sql`1 as n` : sql`donation_count as n`,
+  ];
+  const where = [
+    ...timeConditions(seg),
+    inList('company_id', q.companyIds),
+    inList('store_id', q.storeIds),
+    inList('receiver_id', q.receiverIds),
+  ].filter((c): c is RawBuilder<unknown> => c !== null);
+  return sql`select ${sql.join(columns)} from ${sql.table(seg.source)}${where.length ? sql` where ${sql.join(where, sql` and `)}` : sql``}`;
+}
+
+/**
+ * Rows of one page and the number of groups in all pages. The count is known from the page itself unless the page
+ * is full or not the first; only then does a second statement count the groups.
+ */
+export async function queryTotals(db: Kysely<DB>, q: TotalsQuery): Promise<{ rows: TotalsRow[]; count: number }> {
+  const grouped = q.period !== 'none' || q.annotate.length > 0;
+  if (q.segments.length === 0) return grouped ? { rows: [], count: 0 } : { rows: q.offset === 0 ? [zeroRow(q)] : [], count: 1 };
+  const union = sql.join(q.segments.map((s) => segmentSql(s, q)), sql` union all `);
+  if (!grouped) {
+    const sums = [sql`coalesce(sum(weight_kg), 0) as weight_kg__sum`, ...metricSums(q), sql`coalesce(sum(n), 0) as donation_count`];
+    const { rows } = await sql<Record<string, unknown>>`select ${sql.join(sums)} from (${union}) s`.execute(db);
+    return { rows: q.offset === 0 ? rows.map((r) => toRow(r, q)) : [], count: 1 };
+  }
+  const keys = [...(q.period !== 'none' ? [sql.ref('period')] : []), ...q.annotate.map((a) => sql.ref(COLUMN_OF[a]))];
+  const outputs = [
+    ...(q.period !== 'none' ? [sql`to_char(period, 'YYYY-MM-DD') as date`] : []),
+    ...q.annotate.map((a) => sql`${sql.ref(COLUMN_OF[a])} as ${sql.ref(a)}`),
+    sql`sum(weight_kg) as weight_kg__sum`,
+    ...metricSums(q),
+    sql`sum(n) as donation_count`,
+  ];
+  const groups = sql`from (${union}) s group by ${sql.join(keys)} having sum(n) > 0`;
+  const { rows } = await sql<Record<string, unknown>>`select ${sql.join(outputs)} ${groups}
+    order by ${sql.join(keys)} limit ${q.limit} offset ${q.offset}`.execute(db);
+  let count = q.offset + rows.length;
+  if (rows.length === q.limit || (rows.length === 0 && q.offset > 0)) {
+    const counted = await sql<{ n: number }>`select count(*) as n from (select 1 ${groups}) g`.execute(db);
+    count = Number(counted.rows[0].n);
+  }
+  return { rows: rows.map((r) => toRow(r, q)), count };
+}
+
+function metricSums(q: TotalsQuery): RawBuilder<unknown>[] {
+  return q.metrics ? METRICS.map((m) => sql`coalesce(sum(${sql.ref(m)}), 0) as ${sql.ref(`${m}__sum`)}`) : [];
+}
+
+function zeroRow(q: TotalsQuery): TotalsRow {
+  return toRow({ weight_kg__sum: 0, donation_count: 0, ...(q.metrics ? Object.fromEntries(METRICS.map((m) => [`${m}__sum`, 0])) : {}) }, q);
+}
+
+function toRow(r: Record<string, unknown>, q: TotalsQuery): TotalsRow {
+  const row: TotalsRow = { weight_kg__sum: Number(r.weight_kg__sum), donation_count: Number(r.donation_count) };
+  if (q.period !== 'none') row.date = String(r.date);
+  for (const a of q.annotate) row[a] = Number(r[a]);
+  if (q.metrics) for (const m of METRICS) row[`${m}__sum`] = Number(r[`${m}__sum`]);
+  return row;
+}

@@ -1,0 +1,106 @@
+import { Alert, Button, Group, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { messages, type RangeBounds } from '@openrescue/shared';
+import { IconChartBar, IconChartLine, IconChartPie } from '@tabler/icons-react';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { useDonationTotals } from '../api/get-donation-totals';
+import { categoryTotals, hasWeight, timeSeries, type BreakdownField, type Category } from '../lib/chart-data';
+import type { Scope } from '../lib/scope';
+import type { ChartType } from './breakdown-chart';
+import { BreakdownLegend } from './breakdown-legend';
+import { TimeSeriesTable } from './time-series-table';
+
+// recharts is most of the dashboard's code: the cards and legends show while it loads.
+const BreakdownChart = lazy(async () => ({ default: (await import('./breakdown-chart')).BreakdownChart }));
+
+const CHART_TYPES = [
+  { value: 'bar', label: 'Bar', icon: IconChartBar },
+  { value: 'line', label: 'Line', icon: IconChartLine },
+  { value: 'pie', label: 'Pie', icon: IconChartPie },
+].map(({ value, label, icon: ChartIcon }) => ({
+  value,
+  label: (
+    <Group gap={6} wrap="nowrap" justify="center">
+      <ChartIcon size={16} aria-hidden="true" />
+      <span>{label}</span>
+    </Group>
+  ),
+}));
+
+export interface BreakdownCardProps {
+  title: string;
+  /** 'department' or 'destination', for labels. */
+  noun: string;
+  field: BreakdownField;
+  categories: readonly Category[];
+  bounds: RangeBounds;
+  scope: Scope;
+}
+
+/** A graph by department or destination, switchable between bar, line and pie (spec 2.5). */
+export function BreakdownCard({ title, noun, field, categories, bounds, scope }: BreakdownCardProps) {
+  const titleId = useId();
+  const [type, setType] = useState<ChartType>('bar');
+  const base = { from: bounds.from, to: bounds.to, scope, annotate: field };
+  const totalsQuery = useDonationTotals(base);
+  const lineQuery = useDonationTotals({ ...base, granularity: bounds.granularity }, type === 'line');
+  const active = type === 'line' ? lineQuery : totalsQuery;
+
+  const totals = useMemo(() => categoryTotals(active.data ?? [], field, categories), [active.data, field, categories]);
+  const points = useMemo(
+    () => (type === 'line' ? timeSeries(lineQuery.data ?? [], field, categories, bounds) : []),
+    [type, lineQuery.data, field, categories, bounds],
+  );
+
+  let body;
+  if (active.isPending) {
+    body = <Skeleton h={280} radius="md" aria-label={`Loading the ${noun} graph`} role="status" />;
+  } else if (active.isError) {
+    body = (
+      <Alert color="red" variant="light" title="This graph could not be loaded" role="alert">
+        <Button mt="xs" size="xs" variant="default" onClick={() => void active.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  } else if (!hasWeight(totals)) {
+    body = (
+      <Text ta="center" c="dimmed" py={48} px="md" data-testid="graph-empty">
+        {messages.graphEmpty}
+      </Text>
+    );
+  } else {
+    body = (
+      <Stack gap="md" style={{ opacity: active.isPlaceholderData ? 0.55 : 1, transition: 'opacity 150ms' }}>
+        <Suspense fallback={<Skeleton h={280} radius="md" />}>
+          <BreakdownChart type={type} totals={totals} points={points} />
+        </Suspense>
+        <BreakdownLegend totals={totals} label={`Weight by ${noun}`} />
+        {type === 'line' && (
+          <TimeSeriesTable caption={`${title} over time`} granularity={bounds.granularity} categories={categories} points={points} />
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={titleId} data-testid={`graph-${noun}`}>
+      <Stack gap="md">
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <Title order={3} size="h4" id={titleId}>
+            {title}
+          </Title>
+          <SegmentedControl
+            size="xs"
+            value={type}
+            onChange={(value) => setType(value as ChartType)}
+            data={CHART_TYPES}
+            aria-label={`Chart type for ${title.toLowerCase()}`}
+          />
+        </Group>
+        <div aria-busy={active.isFetching}>
+          {body}
+        </div>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,73 @@
+import { BarChart, LineChart, PieChart } from '@mantine/charts';
+import { Box } from '@mantine/core';
+import { formatNumber } from '@openrescue/shared';
+import type { CategoryTotal, TimePoint } from '../lib/chart-data';
+import { seriesKey } from '../lib/chart-data';
+
+export type ChartType = 'bar' | 'line' | 'pie';
+
+const kg = (value: number) => `${formatNumber(value)} kg`;
+const CHART_HEIGHT = 280;
+
+export interface BreakdownChartProps {
+  type: ChartType;
+  totals: CategoryTotal[];
+  points: TimePoint[];
+}
+
+/**
+ * The picture of a breakdown in the fixed department / destination colours. It is hidden from assistive
+ * technology: the legend list and the data table beside it carry the same figures as text.
+ */
+export function BreakdownChart({ type, totals, points }: BreakdownChartProps) {
+  let chart;
+  if (type === 'pie') {
+    chart = (
+      <PieChart
+        data={totals.filter((t) => t.kg > 0).map((t) => ({ name: t.name, value: t.kg, color: t.color }))}
+        size={230}
+        withTooltip
+        tooltipDataSource="segment"
+        valueFormatter={kg}
+        strokeWidth={totals.filter((t) => t.kg > 0).length > 1 ? 1 : 0}
+        mx="auto"
+        accessibilityLayer={false}
+        pieProps={{ rootTabIndex: -1 }}
+      />
+    );
+  } else if (type === 'line') {
+    chart = (
+      <LineChart
+        h={CHART_HEIGHT}
+        data={points}
+        dataKey="label"
+        series={totals.map((t) => ({ name: seriesKey(t.id), label: t.name, color: t.color }))}
+        curveType="monotone"
+        withDots={points.length <= 16}
+        valueFormatter={kg}
+        yAxisProps={{ width: 64, tickFormatter: (v: number) => formatNumber(v) }}
+        accessibilityLayer={false}
+      />
+    );
+  } else {
+    chart = (
+      <BarChart
+        h={CHART_HEIGHT}
+        data={totals.map((t) => ({ name: t.name, kg: t.kg, color: t.color }))}
+        dataKey="name"
+        orientation="vertical"
+        series={[{ name: 'kg', label: 'Weight (kg)', color: 'gray.6' }]}
+        valueFormatter={kg}
+        yAxisProps={{ width: 96, interval: 0 }}
+        xAxisProps={{ tickFormatter: (v: number) => formatNumber(v) }}
+        gridAxis="x"
+        accessibilityLayer={false}
+      />
+    );
+  }
+  return (
+    <Box aria-hidden="true" data-testid={`chart-${type}`}>
+      {chart}
+    </Box>
+  );
+}

@@ -1,0 +1,62 @@
+import { Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconExternalLink, IconFileSpreadsheet, IconInfoCircle, IconPhoto } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+
+export interface DashboardHeaderProps {
+  title: string;
+  range: string;
+  /** Set when one store is selected: links to its monthly report and poster. */
+  storeId?: number;
+  /** The FLW analytics view, for company 1 users who reach all stores. */
+  flwUrl?: string;
+  updating: boolean;
+}
+
+/** The selected store (or company, or 'All Stores') and the date range, with the links that go with them. */
+export function DashboardHeader({ title, range, storeId, flwUrl, updating }: DashboardHeaderProps) {
+  return (
+    <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+      <Stack gap={2} miw={0}>
+        <Title order={2} size="h2" data-testid="dashboard-title" style={{ wordBreak: 'break-word' }}>
+          {title}
+        </Title>
+        <Group gap="xs">
+          <Text c="dimmed" data-testid="dashboard-range">
+            {range}
+          </Text>
+          {updating && <Loader size="xs" role="status" aria-label="Updating figures" />}
+        </Group>
+      </Stack>
+      <Group gap="xs" wrap="wrap">
+        {storeId !== undefined && (
+          <>
+            <Button component={Link} to={paths.reports.store(storeId)} variant="light" size="sm" leftSection={<IconFileSpreadsheet size={16} aria-hidden="true" />}>
+              Monthly report
+            </Button>
+            <Button component={Link} to={paths.posters.store(storeId)} variant="light" size="sm" leftSection={<IconPhoto size={16} aria-hidden="true" />}>
+              Poster
+            </Button>
+          </>
+        )}
+        {flwUrl && (
+          <Button
+            component="a"
+            href={flwUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="default"
+            size="sm"
+            rightSection={<IconExternalLink size={16} aria-hidden="true" />}
+          >
+            FLW analytics
+          </Button>
+        )}
+        <Anchor component={Link} to={paths.public.aboutNumbers} size="sm" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+          <IconInfoCircle size={16} aria-hidden="true" />
+          About these numbers
+        </Anchor>
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,82 @@
+import { Alert, Button, SimpleGrid, Stack } from '@mantine/core';
+import { canSeeFlwButton, canSeeMoneySaved, DEPARTMENTS, DESTINATIONS, rangeText, type Viewer } from '@openrescue/shared';
+import { useMemo } from 'react';
+import { useCompanies } from '../api/get-companies';
+import { useDonationTotals } from '../api/get-donation-totals';
+import { useStores } from '../api/get-stores';
+import { useDashboardParams } from '../hooks/use-dashboard-params';
+import { impactTotals } from '../lib/chart-data';
+import { currentReportMonth } from '../lib/report-today';
+import { parseScope, scopeKey, scopeTitle, type DashboardAccess, type Scope } from '../lib/scope';
+import { scopeOptions } from '../lib/scope-options';
+import { BreakdownCard } from './breakdown-card';
+import { DashboardHeader } from './dashboard-header';
+import { ImpactCards } from './impact-cards';
+import { MonthPicker, RangeSelect } from './range-controls';
+import { StoreSelect } from './store-select';
+
+export interface ImpactDashboardProps {
+  viewer: Viewer;
+  access: DashboardAccess;
+  /** config.flw_url; the button shows only for viewers allowed to see it. */
+  flwUrl?: string;
+  /** A fixed scope without a store selector (the ops dashboard's network-wide view). */
+  lockedScope?: Scope;
+}
+
+/** Impact cards and the department / destination graphs for a store, a company or everything (spec 2.5). */
+export function ImpactDashboard({ viewer, access, flwUrl, lockedScope }: ImpactDashboardProps) {
+  const stores = useStores(!lockedScope);
+  const companies = useCompanies(!lockedScope && access.kind !== 'store');
+  const params = useDashboardParams(viewer, access, stores.data, lockedScope);
+  const { scope, bounds } = params;
+
+  const departments = useDonationTotals({ from: bounds.from, to: bounds.to, scope, annotate: 'from_department_id' });
+  const totals = useMemo(() => (departments.data ? impactTotals(departments.data) : undefined), [departments.data]);
+
+  const options = useMemo(
+    () => scopeOptions(access, stores.data ?? [], companies.data ?? []),
+    [access, stores.data, companies.data],
+  );
+  const title = scopeTitle(scope, stores.data, companies.data);
+
+  return (
+    <Stack gap="lg" data-testid="impact-dashboard">
+      <DashboardHeader
+        title={title}
+        range={rangeText(bounds)}
+        storeId={scope.kind === 'store' ? scope.id : undefined}
+        flwUrl={canSeeFlwButton(viewer) && flwUrl ? flwUrl : undefined}
+        updating={departments.isFetching && !departments.isPending}
+      />
+      <SimpleGrid type="container" cols={{ base: 1, '640px': lockedScope ? 2 : 3 }} spacing="md" component="form" aria-label="Dashboard filters" onSubmit={(e) => e.preventDefault()}>
+        {!lockedScope && (
+          <StoreSelect
+            options={options}
+            value={scopeKey(scope)}
+            onChange={(value) => {
+              const next = parseScope(value);
+              if (next) params.setScope(next);
+            }}
+            loading={stores.isPending}
+          />
+        )}
+        <RangeSelect ranges={params.ranges} value={params.range} onChange={params.setRange} />
+        <MonthPicker value={params.month} latest={currentReportMonth()} onChange={params.setMonth} />
+      </SimpleGrid>
+      {departments.isError && !departments.data ? (
+        <Alert color="red" variant="light" title="The impact figures could not be loaded" role="alert">
+          <Button size="xs" variant="default" onClick={() => void departments.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <ImpactCards totals={totals} showMoney={canSeeMoneySaved(viewer)} loading={departments.isPending} />
+      )}
+      <SimpleGrid type="container" cols={{ base: 1, '900px': 2 }} spacing="md">
+        <BreakdownCard title="Donations by department" noun="department" field="from_department_id" categories={DEPARTMENTS} bounds={bounds} scope={scope} />
+        <BreakdownCard title="Donations by destination" noun="destination" field="destination_id" categories={DESTINATIONS} bounds={bounds} scope={scope} />
+      </SimpleGrid>
+    </Stack>
+  );
+}

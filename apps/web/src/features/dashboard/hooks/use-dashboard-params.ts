@@ -1,0 +1,77 @@
+import {
+  DEFAULT_RANGE,
+  defaultMonth,
+  rangeBounds,
+  visibleRanges,
+  type RangeBounds,
+  type RangeKey,
+  type Viewer,
+} from '@openrescue/shared';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { currentReportMonth, reportToday } from '../lib/report-today';
+import { defaultScope, parseScope, scopeAllowed, scopeKey, type DashboardAccess, type Scope, type StoreLookup } from '../lib/scope';
+
+export interface DashboardParams {
+  range: RangeKey;
+  /** First day of the chosen (end) month, 'YYYY-MM-DD'. */
+  month: string;
+  scope: Scope;
+  bounds: RangeBounds;
+  ranges: RangeKey[];
+  setRange: (range: RangeKey) => void;
+  setMonth: (month: string) => void;
+  setScope: (scope: Scope) => void;
+}
+
+const MONTH_PARAM = /^\d{4}-(0[1-9]|1[0-2])-01$/;
+
+/**
+ * Range, end month and store live in the address (`?range=3m&month=2026-09-01&store=store-4`), so a view can be
+ * linked and survives a reload. Values this viewer may not use fall back to the defaults (section 4).
+ */
+export function useDashboardParams(
+  viewer: Viewer,
+  access: DashboardAccess,
+  stores: readonly StoreLookup[] | undefined,
+  lockedScope?: Scope,
+): DashboardParams {
+  const [params, setParams] = useSearchParams();
+  const ranges = useMemo(() => visibleRanges(viewer), [viewer]);
+
+  const rangeParam = params.get('range') as RangeKey | null;
+  const range = rangeParam && ranges.includes(rangeParam) ? rangeParam : DEFAULT_RANGE;
+
+  const latest = currentReportMonth();
+  const monthParam = params.get('month');
+  const month = monthParam && MONTH_PARAM.test(monthParam) && monthParam <= latest ? monthParam : defaultMonth(reportToday());
+
+  const parsed = parseScope(params.get('store'));
+  const scope = lockedScope ?? (parsed && scopeAllowed(access, parsed, stores) ? parsed : defaultScope(access));
+
+  const bounds = useMemo(() => rangeBounds(range, month), [range, month]);
+
+  const set = useCallback(
+    (key: string, value: string) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          next.set(key, value);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  return {
+    range,
+    month,
+    scope,
+    bounds,
+    ranges,
+    setRange: useCallback((value: RangeKey) => set('range', value), [set]),
+    setMonth: useCallback((value: string) => set('month', value), [set]),
+    setScope: useCallback((value: Scope) => set('store', scopeKey(value)), [set]),
+  };
+}

@@ -1,0 +1,96 @@
+import type { RangeBounds, ReportRow } from '@openrescue/shared';
+import { periodLabel, periodStarts } from './periods';
+
+/** A department or a destination with its fixed colour (packages/shared constants). */
+export interface Category {
+  id: number;
+  name: string;
+  color: string;
+}
+
+export type BreakdownField = 'from_department_id' | 'destination_id';
+
+export interface CategoryTotal extends Category {
+  kg: number;
+  /** Fraction of the total weight, 0..1. */
+  share: number;
+}
+
+/** Weight per category over the whole range, every category listed (zero when it had no donations). */
+export function categoryTotals(
+  rows: readonly ReportRow[],
+  field: BreakdownField,
+  categories: readonly Category[],
+): CategoryTotal[] {
+  const kg = new Map<number, number>();
+  for (const row of rows) {
+    const id = row[field];
+    if (id === undefined) continue;
+    kg.set(id, (kg.get(id) ?? 0) + (row.weight_kg__sum ?? 0));
+  }
+  const total = [...kg.values()].reduce((a, b) => a + b, 0);
+  return categories.map((c) => {
+    const value = kg.get(c.id) ?? 0;
+    return { ...c, kg: value, share: total > 0 ? value / total : 0 };
+  });
+}
+
+export function hasWeight(totals: readonly { kg: number }[]): boolean {
+  return totals.some((t) => t.kg > 0);
+}
+
+/** recharts reads values by key; department names hold '/', so series use safe keys. */
+export const seriesKey = (id: number) => `c${id}`;
+
+export interface TimePoint {
+  period: string;
+  label: string;
+  [series: string]: string | number;
+}
+
+/** One point per bucket of the range, one value per category (kg), zero where nothing was donated. */
+export function timeSeries(
+  rows: readonly ReportRow[],
+  field: BreakdownField,
+  categories: readonly Category[],
+  bounds: RangeBounds,
+): TimePoint[] {
+  const points = new Map<string, TimePoint>();
+  for (const start of periodStarts(bounds)) {
+    const point: TimePoint = { period: start, label: periodLabel(start, bounds.granularity) };
+    for (const c of categories) point[seriesKey(c.id)] = 0;
+    points.set(start, point);
+  }
+  for (const row of rows) {
+    const id = row[field];
+    const point = row.date ? points.get(row.date.slice(0, 10)) : undefined;
+    if (id === undefined || !point || !(seriesKey(id) in point)) continue;
+    point[seriesKey(id)] = (point[seriesKey(id)] as number) + (row.weight_kg__sum ?? 0);
+  }
+  return [...points.values()];
+}
+
+export interface ImpactTotals {
+  meals: number;
+  kg: number;
+  co2e: number;
+  /** Undefined when the server left it out (only admin-style users get money saved). */
+  money: number | undefined;
+}
+
+/** The card figures: sums over the rows of one breakdown (every donation is in exactly one row). */
+export function impactTotals(rows: readonly ReportRow[]): ImpactTotals {
+  let money: number | undefined;
+  const totals = rows.reduce(
+    (acc, row) => {
+      if (row.money_saved__sum !== undefined) money = (money ?? 0) + row.money_saved__sum;
+      return {
+        meals: acc.meals + (row.meals_provided__sum ?? 0),
+        kg: acc.kg + (row.food_rescued_kg__sum ?? row.weight_kg__sum ?? 0),
+        co2e: acc.co2e + (row.co2_emissions_kg__sum ?? 0),
+      };
+    },
+    { meals: 0, kg: 0, co2e: 0 },
+  );
+  return { ...totals, money };
+}

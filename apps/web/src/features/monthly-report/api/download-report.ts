@@ -1,0 +1,32 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { toApiError } from '../../../lib/api-errors';
+import { showErrorDialog } from '../../../lib/error-events';
+import { getProductName } from '../../../lib/product-name';
+import { monthlyReportPath } from './get-monthly-report';
+import { saveFile } from '../../../lib/save-file';
+import type { ReportKind } from './types';
+
+export interface ReportDownload {
+  kind: ReportKind;
+  id: string;
+  month: string;
+  /** The server's name for the file (the JSON carries it: the API client does not expose response headers). */
+  fileName: string;
+}
+
+/** GET {core}/api/reports/monthly/{kind}/{id}.xlsx with the bearer token, saved under the server's name. */
+export async function downloadMonthlyReport({ kind, id, month, fileName }: ReportDownload): Promise<void> {
+  const blob = await api.get<Blob>(`${monthlyReportPath(kind, id)}.xlsx`, { query: { month }, responseType: 'blob' });
+  saveFile(blob, fileName);
+}
+
+export function useDownloadMonthlyReport() {
+  return useMutation({
+    mutationFn: downloadMonthlyReport,
+    onError: (error) => {
+      const e = toApiError(error, getProductName());
+      showErrorDialog({ title: 'Download failed', type: e.type, message: e.message, detail: e.detail });
+    },
+  });
+}

@@ -1,0 +1,117 @@
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { formatMonth } from '@openrescue/shared';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { PageHeader } from '../../../components/page-header';
+import { ApiRequestError } from '../../../lib/api-errors';
+import { useDownloadMonthlyReport } from '../api/download-report';
+import { useMonthlyReport } from '../api/get-monthly-report';
+import type { MonthlyReport, ReportKind } from '../api/types';
+import { MonthSelect, useReportMonth } from './month-select';
+import { RawDataTab } from './raw-data-tab';
+import { MonthTab, YtdTab } from './report-tabs-content';
+
+const TITLES: Record<ReportKind, string> = { store: 'Store report', receiver: 'Charity report' };
+
+function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const missing = error instanceof ApiRequestError && error.status === 404;
+  return (
+    <Alert color="red" variant="light" role="alert" title={missing ? 'This report is not available' : 'The report could not be loaded'}>
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">
+          {missing
+            ? 'It does not exist, or your account does not give access to it.'
+            : error instanceof Error
+              ? error.message
+              : 'Please try again.'}
+        </Text>
+        {!missing && (
+          <Button size="xs" variant="default" onClick={onRetry}>
+            Try again
+          </Button>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
+function describe(report: MonthlyReport | undefined): string | undefined {
+  if (!report) return undefined;
+  const { company, month_label, kind } = report.heading;
+  const who = company ?? (kind === 'receiver' ? 'All donors' : '');
+  return [TITLES[kind], who, month_label, `Impact factors v${report.impact_factor_version}`].filter(Boolean).join(' · ');
+}
+
+/** Monthly donation report of a store or a receiver (spec 2.6): Month, YTD and (receivers) Raw Data tabs. */
+export function MonthlyReportScreen({ kind, id }: { kind: ReportKind; id: string }) {
+  const { month, choices, setMonth } = useReportMonth();
+  const query = useMonthlyReport(kind, id, month);
+  const download = useDownloadMonthlyReport();
+  const [tab, setTab] = useState<string | null>('month');
+  const report = query.data;
+  const switching = query.isFetching && query.isPlaceholderData;
+
+  const actions = (
+    <Group align="flex-end" gap="sm" wrap="wrap">
+      <MonthSelect month={month} choices={choices} onChange={setMonth} />
+      <Button
+        leftSection={<IconDownload size={18} aria-hidden="true" />}
+        loading={download.isPending}
+        disabled={!report || switching}
+        onClick={() => report && download.mutate({ kind, id, month, fileName: report.xlsx_filename })}
+        data-testid="download-xlsx"
+      >
+        Download
+      </Button>
+    </Group>
+  );
+
+  let body;
+  if (query.isPending) {
+    body = (
+      <Center py="xl">
+        <Loader aria-label="Loading the report" />
+      </Center>
+    );
+  } else if (query.isError && !report) {
+    body = <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  } else if (report) {
+    body = (
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="month">Month</Tabs.Tab>
+          <Tabs.Tab value="ytd">YTD</Tabs.Tab>
+          {kind === 'receiver' && <Tabs.Tab value="raw">Raw Data</Tabs.Tab>}
+        </Tabs.List>
+        <Tabs.Panel value="month" pt="md">
+          <MonthTab report={report} />
+        </Tabs.Panel>
+        <Tabs.Panel value="ytd" pt="md">
+          <YtdTab report={report} />
+        </Tabs.Panel>
+        {kind === 'receiver' && (
+          <Tabs.Panel value="raw" pt="md">
+            <RawDataTab report={report} />
+          </Tabs.Panel>
+        )}
+      </Tabs>
+    );
+  }
+
+  return (
+    <Stack gap="md" maw={1200} mx="auto">
+      <PageHeader title={report?.heading.name ?? TITLES[kind]} description={describe(report)} actions={actions} />
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} pos="relative" aria-busy={switching}>
+        {switching && (
+          <Group gap="xs" mb="sm" aria-live="polite">
+            <Loader size="xs" aria-hidden="true" />
+            <Text size="sm" c="dimmed">
+              Loading {formatMonth(month)}…
+            </Text>
+          </Group>
+        )}
+        {body}
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,2 @@
+/** GET {core}/api/reports/poster/{storeId} (decision 0004): the shared contract. */
+export type { BrandLogo, Poster, PosterFigures } from '@openrescue/shared';

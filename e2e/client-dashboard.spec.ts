@@ -1,0 +1,250 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, screenshotPath, signIn } from './support/helpers';
+
+const GRAPH_EMPTY = 'No data for this date range. Try changing the end month for reporting and/or report range.';
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** The dashboard's default end month: the month before today in America/Vancouver, e.g. 'October 2026'. */
+function previousMonthLabel(): string {
+  const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Vancouver' }).format(new Date()).split('-').map(Number);
+  return m === 1 ? `December ${y - 1}` : `${MONTH_NAMES[m - 2]} ${y}`;
+}
+
+async function openDashboard(page: Page, who: 'company' | 'store' | 'staff') {
+  await signIn(page, who);
+  if (who === 'staff') {
+    await expect(page).toHaveURL(/\/ops$/);
+    await page.goto('/as_client');
+  } else {
+    await expect(page).toHaveURL(/\/$/);
+  }
+  await expect(page.getByRole('heading', { level: 1, name: 'Client Dashboard' })).toBeVisible();
+  await expect(page.getByTestId('impact-dashboard')).toBeVisible();
+  await settled(page);
+}
+
+/** No query in flight: cards and graphs show the figures of the current choice. */
+async function settled(page: Page) {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
+}
+
+const impact = (page: Page) => page.getByRole('list', { name: 'Impact' });
+const card = (page: Page, label: string) => impact(page).getByRole('listitem').filter({ hasText: label });
+const rangeText = (page: Page) => page.getByTestId('dashboard-range');
+const graph = (page: Page, noun: 'department' | 'destination') =>
+  page.getByRole('region', { name: `Donations by ${noun}` });
+
+async function kgRescued(page: Page): Promise<number> {
+  const text = await card(page, 'Food rescued').getByTestId('impact-value').innerText();
+  const value = text.replace(/[^\d.M]/g, '');
+  return value.endsWith('M') ? Number(value.slice(0, -1)) * 1e6 : Number(value);
+}
+
+async function rangeChoices(page: Page): Promise<string[]> {
+  await page.getByRole('combobox', { name: 'Reporting Range' }).click();
+  const names = await page.getByRole('listbox', { name: 'Reporting Range' }).getByRole('option').allInnerTexts();
+  await page.keyboard.press('Escape');
+  return names.map((n) => n.trim());
+}
+
+async function chooseRange(page: Page, label: string) {
+  const before = await rangeText(page).innerText();
+  await page.getByRole('combobox', { name: 'Reporting Range' }).click();
+  await page.getByRole('option', { name: label, exact: true }).click();
+  await expect(rangeText(page)).not.toHaveText(before);
+  await settled(page);
+}
+
+/** Opens the month picker, steps back `yearsBack` years and picks the month (e.g. 'January'). */
+async function chooseMonth(page: Page, month: string, yearsBack: number) {
+  await page.getByRole('button', { name: 'End month' }).click();
+  const picker = page.getByRole('dialog', { name: 'Choose the end month' });
+  for (let i = 0; i < yearsBack; i += 1) await picker.getByRole('button', { name: 'Previous year' }).click();
+  await picker.getByRole('button', { name: new RegExp(`^${month} \\d{4}$`) }).click();
+  await expect(picker).toBeHidden();
+  await settled(page);
+}
+
+/** Each graph shows its figures (legend list) or the empty text, never nothing. */
+async function expectGraphsShown(page: Page) {
+  for (const noun of ['department', 'destination'] as const) {
+    const g = graph(page, noun);
+    await expect(g.getByRole('list', { name: `Weight by ${noun}` }).or(g.getByText(GRAPH_EMPTY))).toBeVisible();
+  }
+}
+
+test.describe('client dashboard', () => {
+  test('company user: company-wide view, FLW button, no money saved or short ranges, ranges and stores change the figures', async ({ page }) => {
+    await openDashboard(page, 'company');
+    const title = page.getByTestId('dashboard-title');
+    await expect(title).not.toHaveText('All Stores');
+    await expect(page.getByRole('button', { name: 'End month' })).toHaveText(previousMonthLabel());
+    await expect(page.getByRole('combobox', { name: 'Reporting Range' })).toHaveValue('1 month');
+
+    const flw = page.getByRole('link', { name: /FLW/ });
+    await expect(flw).toBeVisible();
+    await expect(flw).toHaveAttribute('href', /^https?:\/\//);
+    await expect(flw).toHaveAttribute('target', '_blank');
+    await expect(card(page, 'Money saved')).toHaveCount(0);
+    await expect(card(page, 'Meals provided')).toBeVisible();
+    await expect(card(page, 'CO2e reduced')).toBeVisible();
+    await expect(card(page, 'Food rescued')).toContainText(/kg[\s\S]*lb/);
+    await expectGraphsShown(page);
+
+    const choices = await rangeChoices(page);
+    expect(choices).toEqual(['1 month', '3 months', '6 months', '1 year', '3 years', 'Max']);
+    await expectAccessible(page, 'company dashboard');
+    await page.screenshot({ path: screenshotPath('client-company.png'), fullPage: true });
+
+    const monthKg = await kgRescued(page);
+    await chooseRange(page, '1 year');
+    const yearKg = await kgRescued(page);
+    expect(yearKg).toBeGreaterThan(monthKg);
+    await expectGraphsShown(page);
+
+    // The store search filters only after more than 1 character, a moment after typing stops.
+    const store = page.getByRole('combobox', { name: 'Store' });
+    await store.click();
+    const listbox = page.getByRole('listbox', { name: 'Store' });
+    const all = await listbox.getByRole('option').allInnerTexts();
+    expect(all.join('|')).not.toContain('All Stores');
+    expect(all.length).toBeGreaterThan(2);
+    const target = all[all.length - 1].trim();
+    await store.fill(target.slice(-1));
+    await page.waitForTimeout(800);
+    await expect(listbox.getByRole('option')).toHaveCount(all.length);
+    await store.fill(target.slice(-6));
+    await expect(listbox.getByRole('option').first()).toBeVisible();
+    await expect.poll(() => listbox.getByRole('option').count()).toBeLessThan(all.length);
+    await listbox.getByRole('option', { name: target, exact: true }).click();
+    await expect(title).toHaveText(target);
+    await settled(page);
+    await expect(page.getByRole('link', { name: 'Monthly report' })).toHaveAttribute('href', /\/reports\/store\/\d+$/);
+    await expect(page.getByRole('link', { name: 'Poster' })).toHaveAttribute('href', /\/posters\/store\/\d+$/);
+    expect(await kgRescued(page)).toBeLessThanOrEqual(yearKg);
+    await expectAccessible(page, 'company dashboard, one store');
+  });
+
+  test('graphs switch between bar, line and pie', async ({ page }) => {
+    await openDashboard(page, 'company');
+    await chooseRange(page, '1 year');
+    for (const noun of ['department', 'destination'] as const) {
+      const g = graph(page, noun);
+      await expect(g.getByRole('radio', { name: 'Bar' })).toBeChecked();
+      await expect(g.getByTestId('chart-bar')).toBeVisible();
+      await g.getByText('Line', { exact: true }).click();
+      await expect(g.getByRole('radio', { name: 'Line' })).toBeChecked();
+      await expect(g.getByTestId('chart-line')).toBeVisible();
+      await expect(g.locator('.recharts-line').first()).toBeVisible();
+      await g.getByText('Pie', { exact: true }).click();
+      await expect(g.getByTestId('chart-pie')).toBeVisible();
+      await expect(g.locator('.recharts-pie-sector').first()).toBeVisible();
+    }
+    await settled(page);
+    await expectAccessible(page, 'line and pie charts');
+    await page.screenshot({ path: screenshotPath('client-charts-pie.png'), fullPage: true });
+  });
+
+  test('store user: their one store, report and poster links, an empty month says so, works at 360 px', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    await openDashboard(page, 'store');
+    const title = page.getByTestId('dashboard-title');
+    await expect(title).not.toHaveText('All Stores');
+    await expect(page.getByRole('combobox', { name: 'Store' })).toHaveValue(await title.innerText());
+    await expect(page.getByRole('link', { name: /FLW/ })).toHaveCount(0);
+    await expect(card(page, 'Money saved')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Monthly report' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Poster' })).toBeVisible();
+    expect(await rangeChoices(page)).not.toContain('7 days');
+    await expectGraphsShown(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectAccessible(page, 'store dashboard at 360 px');
+    await page.screenshot({ path: screenshotPath('client-store-360.png'), fullPage: true });
+
+    // Years before the demo history: nothing was donated, and both graphs say so.
+    await chooseMonth(page, 'January', 5);
+    await expect(rangeText(page)).toContainText('Jan 1');
+    await expect(graph(page, 'department').getByText(GRAPH_EMPTY, { exact: true })).toBeVisible();
+    await expect(graph(page, 'destination').getByText(GRAPH_EMPTY, { exact: true })).toBeVisible();
+    await expect(card(page, 'Food rescued').getByTestId('impact-value')).toHaveText('0 kg');
+    await expectAccessible(page, 'empty month');
+    await page.screenshot({ path: screenshotPath('client-store-empty.png'), fullPage: true });
+  });
+
+  test("staff (/as_client): 'All Stores', money saved, 7 days and 2 weeks, any company's store", async ({ page }) => {
+    await openDashboard(page, 'staff');
+    await expect(page.getByTestId('dashboard-title')).toHaveText('All Stores');
+    await expect(card(page, 'Money saved')).toBeVisible();
+    await expect(card(page, 'Money saved').getByTestId('impact-value')).toHaveText(/^\$/);
+    await expect(page.getByRole('link', { name: /FLW/ })).toHaveCount(0);
+    expect(await rangeChoices(page)).toEqual(['7 days', '2 weeks', '1 month', '3 months', '6 months', '1 year', '3 years', 'Max']);
+
+    await chooseRange(page, '7 days');
+    const [from, to] = (await rangeText(page).innerText()).split(' – ').map((d) => Date.parse(d));
+    expect(Math.round((to - from) / 864e5)).toBe(6);
+    await expectGraphsShown(page);
+    await chooseRange(page, '2 weeks');
+    await expectAccessible(page, 'staff, 2 weeks');
+
+    const store = page.getByRole('combobox', { name: 'Store' });
+    await store.click();
+    const listbox = page.getByRole('listbox', { name: 'Store' });
+    await expect(listbox.getByRole('option', { name: 'All Stores', exact: true })).toBeVisible();
+    const companies = await listbox.getByRole('option', { name: /^All .+ stores$/ }).allInnerTexts();
+    expect(companies.length).toBeGreaterThan(1);
+    await listbox.getByRole('option', { name: companies[1].trim(), exact: true }).click();
+    await expect(page.getByTestId('dashboard-title')).toHaveText(companies[1].trim().replace(/^All (.+) stores$/, '$1'));
+    await settled(page);
+    await expect(card(page, 'Money saved')).toBeVisible();
+    await expect(page).toHaveURL(/store=company-\d+/);
+    await expectAccessible(page, 'staff, another company');
+    await page.screenshot({ path: screenshotPath('client-staff.png'), fullPage: true });
+  });
+
+  test("a company user without a reporting store gets 'Account setup not completed' and no data", async ({ page }) => {
+    let totalsAsked = false;
+    await page.route('**/core-api/api/clients/company_user', (route) =>
+      route.fulfill({
+        json: { count: 1, results: [{ id: 99, company: 1, store: null, report_store_id: -1, company_user_role: 2, permissions: { canAccessAllStores: false } }] },
+      }),
+    );
+    await page.route('**/retail/reports/donation_totals**', (route) => ((totalsAsked = true), route.continue()));
+    await signIn(page, 'store');
+    const dialog = page.getByRole('dialog', { name: 'Account setup not completed' });
+    await expect(dialog).toContainText(
+      'Your account is missing a reporting store. Account setup has not been completed. Contact your representative to resolve this issue.',
+    );
+    await expect(dialog).toContainText('If this problem persists');
+    await expectAccessible(page, 'account setup dialog');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('impact-dashboard')).toHaveCount(0);
+    expect(totalsAsked).toBe(false);
+  });
+
+  test('a failed load shows the error dialog and a retry in each graph', async ({ page }) => {
+    await page.route('**/retail/reports/donation_totals**', (route) => route.abort('connectionrefused'));
+    await signIn(page, 'company');
+    // Both loads fail (after one retry) before the dialog is closed, so it does not open a second time.
+    for (const noun of ['department', 'destination'] as const) {
+      await expect(graph(page, noun).getByRole('alert')).toContainText('This graph could not be loaded', { timeout: 15_000 });
+    }
+    await expect(impact(page)).toHaveCount(0);
+    await expect(page.getByRole('alert').filter({ hasText: 'The impact figures could not be loaded' })).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: 'Something went wrong' });
+    await expect(dialog).toContainText('Network Error');
+    await expectAccessible(page, 'graph load error');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.unroute('**/retail/reports/donation_totals**');
+    await graph(page, 'department').getByRole('button', { name: 'Try again' }).click();
+    await expect(graph(page, 'department').getByRole('list', { name: 'Weight by department' }).or(graph(page, 'department').getByText(GRAPH_EMPTY))).toBeVisible();
+  });
+
+  test('the dashboard links to About these numbers', async ({ page }) => {
+    await openDashboard(page, 'company');
+    await page.getByRole('link', { name: 'About these numbers' }).click();
+    await expect(page).toHaveURL(/\/public\/about-the-numbers$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'About these numbers' })).toBeVisible();
+  });
+});

@@ -1,0 +1,111 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, screenshotPath, signIn } from './support/helpers';
+
+async function settled(page: Page) {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
+}
+
+const impact = (page: Page) => page.getByRole('list', { name: 'Impact' });
+
+test.describe('ops dashboard', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, 'staff');
+    await expect(page).toHaveURL(/\/ops$/);
+  });
+
+  test('network-wide figures, the table figures and the running jobs', async ({ page }) => {
+    // Running jobs have moving stripes; asking for reduced motion stops them so the screen can settle for axe.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const now = new Date().toISOString();
+    // The demo history holds only finished jobs; two running ones show how progress is drawn.
+    await page.route('**/ops-api/table/Jobs', (route) =>
+      route.fulfill({
+        json: {
+          data: [
+            { id: 'publish_company_4', name: 'publish_company_4', total: 10, processed: 4, status: 'progressing', updated_at: now, error: null },
+            { id: 'flow_loadBulkScanToQa_9', name: 'flow_loadBulkScanToQa', total: 50, processed: 0, status: 'started', updated_at: now, error: null },
+            { id: 'publish_all', name: 'publish_all', total: 40, processed: 40, status: 'succeeded', updated_at: now, error: null },
+          ],
+        },
+      }),
+    );
+    await page.getByRole('navigation').getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await expect(page).toHaveURL(/\/ops\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await settled(page);
+
+    // Every company at once: no store picker, money saved for staff.
+    await expect(page.getByTestId('dashboard-title')).toHaveText('All Stores');
+    await expect(page.getByRole('combobox', { name: 'Store' })).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: 'Reporting Range' })).toBeVisible();
+    for (const label of ['Meals provided', 'Food rescued', 'CO2e reduced', 'Money saved']) {
+      await expect(impact(page).getByRole('listitem').filter({ hasText: label }), label).toBeVisible();
+    }
+    await expect(page.getByRole('region', { name: 'Donations by department' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Donations by destination' })).toBeVisible();
+
+    const tables = page.getByRole('region', { name: 'Data tables' }).getByRole('table');
+    await expect(tables.getByRole('rowheader', { name: 'donation', exact: true })).toBeVisible();
+    const donationRow = tables.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'donation', exact: true }) });
+    await expect(donationRow.getByRole('cell').first()).toHaveText(/^(about )?[\d,.]+M?$/);
+
+    const jobs = page.getByRole('list', { name: 'Running jobs' });
+    await expect(jobs.getByRole('listitem')).toHaveCount(2);
+    await expect(jobs).toContainText('publish_company_4');
+    await expect(jobs).not.toContainText('publish_all');
+    await expect(jobs.getByRole('progressbar', { name: 'publish_company_4 progress' })).toHaveAttribute('aria-valuenow', '40');
+
+    await expectAccessible(page, 'ops dashboard');
+    await page.screenshot({ path: screenshotPath('ops-dashboard.png'), fullPage: true });
+  });
+
+  test('changing the range reloads the figures; demo mode calls it Admin Dashboard; fits 360 px', async ({ page }) => {
+    await page.goto('/ops/dashboard');
+    await settled(page);
+    const range = page.getByTestId('dashboard-range');
+    const before = await range.innerText();
+    await page.getByRole('combobox', { name: 'Reporting Range' }).click();
+    await page.getByRole('option', { name: '3 months', exact: true }).click();
+    await expect(range).not.toHaveText(before);
+    await settled(page);
+    await expect(page).toHaveURL(/range=3m/);
+
+    await page.goto('/ops/dashboard?demo=true');
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+    await page.goto('/ops/dashboard?demo=false');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+    await page.setViewportSize({ width: 360, height: 780 });
+    await settled(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectAccessible(page, 'ops dashboard at 360 px');
+    await page.screenshot({ path: screenshotPath('ops-dashboard-360.png'), fullPage: true });
+  });
+});
+
+test.describe('About these numbers', () => {
+  test('is public and explains each figure with the factors in use', async ({ page }) => {
+    await page.goto('/public/about-the-numbers');
+    await expect(page.getByTestId('public-header')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'About these numbers' })).toBeVisible();
+    for (const name of ['Food rescued', 'Meals provided', 'CO2e reduced', 'Money saved']) {
+      await expect(page.getByRole('heading', { name, exact: true }), name).toBeVisible();
+    }
+    const main = page.getByRole('main');
+    await expect(main).toContainText('0.544');
+    await expect(main).toContainText('2.20462');
+
+    const table = page.getByRole('table', { name: /Impact factors/ });
+    for (const destination of ['Charity', 'Farm', 'Compost']) {
+      await expect(table.getByRole('rowheader', { name: destination, exact: true }).first(), destination).toBeVisible();
+    }
+    await expect(table.getByRole('row').filter({ hasText: 'Charity' }).first()).toContainText('3.36');
+    await expect(page.getByTestId('impact-sources')).toContainText(/Feeding America|ReFED/);
+    await expectAccessible(page, 'about the numbers');
+    await page.screenshot({ path: screenshotPath('about-numbers.png'), fullPage: true });
+
+    await page.setViewportSize({ width: 360, height: 780 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectAccessible(page, 'about the numbers at 360 px');
+  });
+});

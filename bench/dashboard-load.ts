@@ -1,7 +1,7 @@
 /**
  * The dashboard endpoint under load: autocannon, 50 connections, loopback, bounded duration.
- * Usage: npx tsx bench/dashboard-load.ts [--donations 120000] [--seconds 20] [--connections 50]
- * The real server on in-memory PGlite with the demo network; a company user's dashboard query (department totals
+ * Usage: npx tsx bench/dashboard-load.ts [--engine pglite|postgres] [--donations 120000] [--seconds 20] [--connections 50]
+ * The real server on in-memory PGlite (or a throw-away PostgreSQL 15) with the demo network; a company user's dashboard query (department totals
  * with metrics for the last month), with a valid access token, as the web app sends it.
  */
 import type { AddressInfo } from 'node:net';
@@ -13,16 +13,20 @@ import { loadEnv } from '../apps/server/src/config/env.js';
 import { openDatabase } from '../apps/server/src/db/connection.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { prepareDemo } from '../apps/server/src/demo-setup.js';
+// @ts-expect-error plain ESM helper without types
+import { startPostgres } from '../scripts/pg-server.mjs';
 
 const { values } = parseArgs({
   options: {
     donations: { type: 'string', default: '120000' },
     seconds: { type: 'string', default: '20' },
     connections: { type: 'string', default: '50' },
+    engine: { type: 'string', default: 'pglite' },
   },
 });
 
-const database = await openDatabase({ dataDir: null });
+const server = values.engine === 'postgres' ? startPostgres(55460) : null;
+const database = await openDatabase(server ? { databaseUrl: server.url, poolSize: 10 } : { dataDir: null });
 await migrate(database);
 const env = loadEnv({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ACCESS_TOKEN_TTL_SECONDS: '3600' });
 const { app, ctx } = await buildApp({ env, database, logger: false, origin: 'http://localhost:8080' });
@@ -50,8 +54,9 @@ const result = await autocannon({
   duration: Number(values.seconds),
   headers: { authorization: `Bearer ${token}` },
 });
-console.log(`Dashboard totals, ${values.connections} connections, ${values.seconds} s, ${Number(values.donations).toLocaleString('en-US')} donations (PGlite)`);
+console.log(`Dashboard totals, ${values.connections} connections, ${values.seconds} s, ${Number(values.donations).toLocaleString('en-US')} donations (${values.engine})`);
 console.log(`requests/s  mean ${result.requests.average.toFixed(0)}   p50 latency ${result.latency.p50} ms   p99 ${result.latency.p99} ms`);
 console.log(`non-2xx ${result.non2xx}   errors ${result.errors}   timeouts ${result.timeouts}`);
 await app.close();
 await database.close();
+server?.stop();

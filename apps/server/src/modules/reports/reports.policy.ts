@@ -115,9 +115,11 @@ export async function assertFiltersVisible(
     const missing = unique.find((id) => !found.has(id));
     if (missing !== undefined) throw notFound(`No ${what} with id ${missing}.`);
   };
-  await check(filters.companyIds, 'company', (ids) => visibleCompanies(ctx, rv.scope, ids));
-  await check(filters.storeIds, 'store', (ids) => visibleStores(ctx, rv.scope, ids));
-  await check(filters.receiverIds, 'receiver', (ids) => visibleReceivers(ctx, rv.scope, ids));
+  await Promise.all([
+    check(filters.companyIds, 'company', (ids) => visibleCompanies(ctx, rv.scope, ids)),
+    check(filters.storeIds, 'store', (ids) => visibleStores(ctx, rv.scope, ids)),
+    check(filters.receiverIds, 'receiver', (ids) => visibleReceivers(ctx, rv.scope, ids)),
+  ]);
 }
 
 export async function visibleStores(ctx: AppContext, scope: ReportScope, ids: number[]): Promise<VisibleStore[]> {

@@ -25,8 +25,22 @@ export function effectiveFilters(rv: ResolvedViewer, requested: Filters): Filter
   };
 }
 
+// A new factor version is rare (staff publish one) and only relabels reports, so every dashboard request need not
+// ask the database: each process re-reads it at most every 10 s.
+const FACTOR_VERSION_TTL_MS = 10_000;
+const factorVersionMemo = new WeakMap<AppContext, { at: number; value: Promise<number | undefined> }>();
+
 /** The newest impact factor version in force today (reports name the version their figures use). */
-export async function currentImpactFactorVersion(ctx: AppContext): Promise<number | undefined> {
+export function currentImpactFactorVersion(ctx: AppContext): Promise<number | undefined> {
+  const memo = factorVersionMemo.get(ctx);
+  if (memo && Date.now() - memo.at < FACTOR_VERSION_TTL_MS) return memo.value;
+  const value = readImpactFactorVersion(ctx);
+  factorVersionMemo.set(ctx, { at: Date.now(), value });
+  value.catch(() => factorVersionMemo.delete(ctx));
+  return value;
+}
+
+async function readImpactFactorVersion(ctx: AppContext): Promise<number | undefined> {
   const { rows } = await sql<{ v: number | null }>`select max(version) as v from impact_factor
     where effective_from <= (now() at time zone 'America/Vancouver')::date`.execute(ctx.database.db);
   return rows[0]?.v === null || rows[0]?.v === undefined ? undefined : Number(rows[0].v);
@@ -55,10 +69,11 @@ export async function donationTotalsFor(
       });
   const metrics = query.annotate_metrics === true;
   const offset = (query.page - 1) * query.page_size;
-  const { rows, count } = await queryTotals(ctx.database.db, {
-    segments, period, annotate, ...filters, metrics, limit: query.page_size, offset,
-  });
-  const version = await currentImpactFactorVersion(ctx);
+  // independent reads: on PostgreSQL they run on two connections, on PGlite they queue back to back in the worker
+  const [{ rows, count }, version] = await Promise.all([
+    queryTotals(ctx.database.db, { segments, period, annotate, ...filters, metrics, limit: query.page_size, offset }),
+    currentImpactFactorVersion(ctx),
+  ]);
   const results: ReportRow[] = rows.map((r) => {
     const { donation_count: _count, ...row } = r;
     if (!rv.moneySaved) delete row.money_saved__sum;

@@ -202,14 +202,12 @@ test.describe('client dashboard', () => {
   });
 
   test("a company user without a reporting store gets 'Account setup not completed' and no data", async ({ page }) => {
+    // setup@openrescue.test is a real demo account in exactly this state (role 2, no reporting store)
     let totalsAsked = false;
-    await page.route('**/core-api/api/clients/company_user', (route) =>
-      route.fulfill({
-        json: { count: 1, results: [{ id: 99, company: 1, store: null, report_store_id: -1, company_user_role: 2, permissions: { canAccessAllStores: false } }] },
-      }),
-    );
-    await page.route('**/retail/reports/donation_totals**', (route) => ((totalsAsked = true), route.continue()));
-    await signIn(page, 'store');
+    page.on('request', (r) => {
+      if (r.url().includes('/retail/reports/donation_totals')) totalsAsked = true;
+    });
+    await signIn(page, 'setup');
     const dialog = page.getByRole('dialog', { name: 'Account setup not completed' });
     await expect(dialog).toContainText(
       'Your account is missing a reporting store. Account setup has not been completed. Contact your representative to resolve this issue.',

@@ -6,6 +6,7 @@ export const ACCOUNTS = {
   staff: { email: 'staff@openrescue.test', password: 'demo-staff' },
   company: { email: 'company@openrescue.test', password: 'demo-company' },
   store: { email: 'store@openrescue.test', password: 'demo-store' },
+  setup: { email: 'setup@openrescue.test', password: 'demo-setup' },
   pending: { email: 'pending@openrescue.test', password: 'demo-pending' },
 } as const;
 

@@ -14,5 +14,5 @@ export async function prepareDemo(ctx: AppContext, donations: number, log: (line
   }
   const ids = await ensureDemoAccounts(ctx.auth);
   const { linkDemoCompanyUsers } = await import('./db/demo/index.js');
-  await linkDemoCompanyUsers(db, { companyUserId: ids.company, storeUserId: ids.store });
+  await linkDemoCompanyUsers(db, { companyUserId: ids.company, storeUserId: ids.store, setupUserId: ids.setup });
 }

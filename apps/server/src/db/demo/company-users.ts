@@ -6,12 +6,13 @@ export const DEMO_REPORT_STORE_ID = 1;
 
 /**
  * Company user records of the demo accounts (DESIGN section 4): company@openrescue.test gets role 1 on company 1
- * (all stores); store@openrescue.test gets role 2 on company 1 with one reporting store. Safe to call on every
+ * (all stores); store@openrescue.test gets role 2 on company 1 with one reporting store; setup@openrescue.test gets
+ * role 2 on company 1 with no reporting store (the 'Account setup not completed' state). Safe to call on every
  * start: existing records of these users are brought back to these values.
  */
 export async function linkDemoCompanyUsers(
   db: Kysely<DB>,
-  { companyUserId, storeUserId }: { companyUserId: string; storeUserId: string },
+  { companyUserId, storeUserId, setupUserId }: { companyUserId: string; storeUserId: string; setupUserId?: string },
 ): Promise<void> {
   const store = await db
     .selectFrom('store')
@@ -28,6 +29,9 @@ export async function linkDemoCompanyUsers(
         user_id: storeUserId, company_id: 1, store_id: DEMO_REPORT_STORE_ID, report_store_id: DEMO_REPORT_STORE_ID,
         company_user_role: 2,
       },
+      ...(setupUserId
+        ? [{ user_id: setupUserId, company_id: 1, store_id: null, report_store_id: -1, company_user_role: 2 }]
+        : []),
     ])
     .onConflict((oc) =>
       oc.column('user_id').doUpdateSet((eb) => ({

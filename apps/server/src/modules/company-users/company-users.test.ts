@@ -29,6 +29,11 @@ describe('clients/company_user', () => {
     expect(Number(body.results[0].report_store_id)).toBeGreaterThanOrEqual(0);
   });
 
+  it('gives the setup user a record with no reporting store (account setup not completed)', async () => {
+    const body = await companyUserOf('setup@openrescue.test', 'demo-setup');
+    expect(body.results[0]).toMatchObject({ company: 1, store: null, report_store_id: -1, permissions: { canAccessAllStores: false } });
+  });
+
   it('has no record for the pending user nor for staff', async () => {
     expect((await companyUserOf('pending@openrescue.test', 'demo-pending')).results).toEqual([]);
     expect((await companyUserOf('staff@openrescue.test', 'demo-staff')).results).toEqual([]);
@@ -37,7 +42,7 @@ describe('clients/company_user', () => {
   it('is idempotent: preparing the demo again creates nothing twice', async () => {
     await prepareDemo(t.ctx, 300, () => {});
     const rows = await t.database.db.selectFrom('company_user').selectAll().execute();
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(3);
   });
 });
 

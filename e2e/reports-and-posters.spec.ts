@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { pdfTextLines } from '../apps/server/src/documents/pdf/pdf-text';
@@ -106,6 +107,14 @@ test.describe('monthly reports and store posters', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.toString('latin1')).toMatch(/\/MediaBox \[0 0 841\.89\d* 595\.28\d*\]/);
     expect(pdfTextLines(pdf)).toContain(storeName);
+
+    // render the downloaded PDF as a person would see it (the PNG is kept under .test-tmp/screens to look at)
+    const pdfPath = screenshotPath('poster.pdf');
+    writeFileSync(pdfPath, pdf);
+    execFileSync('pdftoppm', ['-png', '-r', '60', '-singlefile', pdfPath, pdfPath.replace(/\.pdf$/, '-pdf')]);
+    const png = readFileSync(pdfPath.replace(/\.pdf$/, '-pdf.png'));
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect(png.readUInt32BE(16)).toBeGreaterThan(png.readUInt32BE(20)); // landscape: wider than tall
   });
 
   test('works at 360 px: no sideways page scroll, the poster scales down, downloads stay reachable', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
@@ -35,5 +36,7 @@ export async function expectAccessible(page: Page, label: string) {
 
 /** Where the journeys leave their screenshots (looked at by people; not compared by the tests). */
 export function screenshotPath(name: string): string {
-  return fileURLToPath(new URL(`../../.test-tmp/screens/${name}`, import.meta.url));
+  const dir = fileURLToPath(new URL('../../.test-tmp/screens/', import.meta.url));
+  mkdirSync(dir, { recursive: true });
+  return `${dir}${name}`;
 }

@@ -48,3 +48,11 @@ export function cookieHeader(res: LightMyRequestResponse): string {
   const list = Array.isArray(raw) ? raw : raw ? [String(raw)] : [];
   return list.map((c) => c.split(';')[0]).join('; ');
 }
+
+export type DemoRole = 'staff' | 'company' | 'store' | 'pending';
+
+/** Access tokens of the demo accounts (prepareDemo must have run), keyed by role. */
+export async function signInDemoAccounts(app: BuiltApp['app']): Promise<Record<DemoRole, string>> {
+  const account = (role: DemoRole) => signIn(app, `${role}@openrescue.test`, `demo-${role}`).then((s) => s.token);
+  return { staff: await account('staff'), company: await account('company'), store: await account('store'), pending: await account('pending') };
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idList } from './reports.js';
+import { idList, listPageSchema } from './reports.js';
 
 /**
  * Lookup lists and report headers (spec 7.3, decision 0004): GET {core-api}/api/companies, receivers, stores,
@@ -16,8 +16,6 @@ export const pagingQuery = {
 /** Case-insensitive "name contains". */
 export const searchParam = z.string().max(200);
 
-export const listPageSchema = <T extends z.ZodTypeAny>(row: T) =>
-  z.object({ count: z.number(), next: z.string().nullable(), results: z.array(row) });
 
 // ---- companies: { data: [...] } ("read as a data list") ----
 export const companiesQuerySchema = z.object({ ...pagingQuery, search: searchParam.optional(), id: idList.optional() }).strict();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RAW_DATA_LIMIT } from '../constants.js';
-import { idList, timeBound } from './reports.js';
+import { idList, listPageSchema, timeBound } from './reports.js';
 
 /**
  * GET {core-api}/api/retail/reports/donations (spec 7.3): raw donation rows, oldest first, scoped by section 6.
@@ -47,9 +47,5 @@ export const donationRowSchema = z.object({
 });
 export type DonationRow = z.infer<typeof donationRowSchema>;
 
-export const donationListSchema = z.object({
-  count: z.number(),
-  next: z.string().nullable(),
-  results: z.array(donationRowSchema),
-});
+export const donationListSchema = listPageSchema(donationRowSchema);
 export type DonationList = z.infer<typeof donationListSchema>;

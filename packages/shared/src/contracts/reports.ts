@@ -27,6 +27,10 @@ export const annotateList = z
   .transform((v) => v.split(',').filter(Boolean))
   .pipe(z.array(z.enum(ANNOTATE_FIELDS)));
 
+/** A page of a list (spec 7.3 style): the total count, the next page's URL or null, and this page's rows. */
+export const listPageSchema = <T extends z.ZodTypeAny>(row: T) =>
+  z.object({ count: z.number(), next: z.string().nullable(), results: z.array(row) });
+
 export const booleanFlag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const donationTotalsQuerySchema = z
@@ -62,10 +66,7 @@ export const reportRowSchema = z.object({
 });
 export type ReportRow = z.infer<typeof reportRowSchema>;
 
-export const donationTotalsSchema = z.object({
-  count: z.number(),
-  next: z.string().nullable(),
-  results: z.array(reportRowSchema),
+export const donationTotalsSchema = listPageSchema(reportRowSchema).extend({
   /** The impact factor version the sums were computed with (DESIGN.md "Impact metrics"). */
   impact_factor_version: z.number().optional(),
 });

@@ -1,19 +1,16 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDemo } from '../../demo-setup.js';
-import { buildTestApp, signIn, type TestApp } from '../../test-support/test-app.js';
+import { buildTestApp, type DemoRole, signInDemoAccounts, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;
-const tokens: Record<'staff' | 'company' | 'store' | 'pending', string> = { staff: '', company: '', store: '', pending: '' };
+let tokens: Record<DemoRole, string>;
 let company1Receivers: number[];
 
 beforeAll(async () => {
   t = await buildTestApp();
   await prepareDemo(t.ctx, 300, () => {});
-  tokens.staff = (await signIn(t.app, 'staff@openrescue.test', 'demo-staff')).token;
-  tokens.company = (await signIn(t.app, 'company@openrescue.test', 'demo-company')).token;
-  tokens.store = (await signIn(t.app, 'store@openrescue.test', 'demo-store')).token;
-  tokens.pending = (await signIn(t.app, 'pending@openrescue.test', 'demo-pending')).token;
+  tokens = await signInDemoAccounts(t.app);
   const { rows } = await sql<{ id: number }>`select distinct sr.receiver_id as id from store_receiver sr join store s on s.id = sr.store_id
     where s.company_id = 1 order by 1`.execute(t.database.db);
   company1Receivers = rows.map((r) => Number(r.id));

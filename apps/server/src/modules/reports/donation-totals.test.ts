@@ -2,12 +2,12 @@ import { ANNOTATE_FIELDS, messages } from '@openrescue/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDemo } from '../../demo-setup.js';
-import { buildTestApp, signIn, type TestApp } from '../../test-support/test-app.js';
+import { buildTestApp, type DemoRole, signInDemoAccounts, type TestApp } from '../../test-support/test-app.js';
 import { rawTotals, totalsQueryString, type RawTotalsParams } from './raw-totals.test-helper.js';
 
 const URL_TOTALS = '/core-api/api/retail/reports/donation_totals';
 let t: TestApp;
-const tokens: Record<'staff' | 'company' | 'store' | 'pending', string> = { staff: '', company: '', store: '', pending: '' };
+let tokens: Record<DemoRole, string>;
 let days: { first: string; last: string };
 let otherCompanyStore: number;
 let otherReceiver: number;
@@ -15,10 +15,7 @@ let otherReceiver: number;
 beforeAll(async () => {
   t = await buildTestApp();
   await prepareDemo(t.ctx, 3000, () => {});
-  tokens.staff = (await signIn(t.app, 'staff@openrescue.test', 'demo-staff')).token;
-  tokens.company = (await signIn(t.app, 'company@openrescue.test', 'demo-company')).token;
-  tokens.store = (await signIn(t.app, 'store@openrescue.test', 'demo-store')).token;
-  tokens.pending = (await signIn(t.app, 'pending@openrescue.test', 'demo-pending')).token;
+  tokens = await signInDemoAccounts(t.app);
   const { rows } = await sql<{ first: string; last: string }>`select
       to_char(min(entry_time at time zone 'America/Vancouver'), 'YYYY-MM-DD') as first,
       to_char(max(entry_time at time zone 'America/Vancouver'), 'YYYY-MM-DD') as last from donation`.execute(t.database.db);

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDemo } from '../../demo-setup.js';
-import { buildTestApp, signIn, type TestApp } from '../../test-support/test-app.js';
+import { buildTestApp, type DemoRole, signInDemoAccounts, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;
-const tokens: Record<'staff' | 'company' | 'store' | 'pending', string> = { staff: '', company: '', store: '', pending: '' };
+let tokens: Record<DemoRole, string>;
 let foreignStore: number;
 let foreignReceiver: number;
 let busyReceiver: number;
@@ -12,10 +12,7 @@ let busyReceiver: number;
 beforeAll(async () => {
   t = await buildTestApp();
   await prepareDemo(t.ctx, 3000, () => {});
-  tokens.staff = (await signIn(t.app, 'staff@openrescue.test', 'demo-staff')).token;
-  tokens.company = (await signIn(t.app, 'company@openrescue.test', 'demo-company')).token;
-  tokens.store = (await signIn(t.app, 'store@openrescue.test', 'demo-store')).token;
-  tokens.pending = (await signIn(t.app, 'pending@openrescue.test', 'demo-pending')).token;
+  tokens = await signInDemoAccounts(t.app);
   foreignStore = Number((await sql<{ id: number }>`select min(id) as id from store where company_id <> 1`.execute(t.database.db)).rows[0].id);
   foreignReceiver = Number((await sql<{ id: number }>`select min(id) as id from receiver r where not exists (select 1 from store_receiver sr
     join store s on s.id = sr.store_id where sr.receiver_id = r.id and s.company_id = 1)`.execute(t.database.db)).rows[0].id);

@@ -16,8 +16,11 @@ import { companyUsersRoutes } from './modules/company-users/company-users.routes
 import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { jobsRoutes } from './modules/jobs/jobs.routes.js';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
+import { mailingRoutes } from './modules/mailing/mailing.routes.js';
 import { metricsRoutes } from './modules/metrics/metrics.routes.js';
+import { publicLinksRoutes } from './modules/public-links/public-links.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { retailRoutes } from './modules/retail/retail.routes.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { accessPlugin, type RouteRecord } from './plugins/access.js';
@@ -105,6 +108,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await app.register(lookupsRoutes, { ctx });
   await app.register(metricsRoutes, { ctx });
   await app.register(documentsRoutes, { ctx });
+  await app.register(retailRoutes, { ctx });
+  await app.register(mailingRoutes, { ctx });
+  await app.register(publicLinksRoutes, { ctx });
 
   await registerWeb(app, env.WEB_DIST ?? DEFAULT_WEB_DIST);
   return { app, ctx, routes };

@@ -1,0 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.js';
+
+/** Placeholder: routes land in step 3. */
+export async function publicLinksRoutes(_app: FastifyInstance, _opts: { ctx: AppContext }) {}

@@ -19,6 +19,7 @@ import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
 import { mailingRoutes } from './modules/mailing/mailing.routes.js';
 import { metricsRoutes } from './modules/metrics/metrics.routes.js';
 import { publicLinksRoutes } from './modules/public-links/public-links.routes.js';
+import { verifyReadonlyToken } from './modules/public-links/public-links.service.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { retailRoutes } from './modules/retail/retail.routes.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
@@ -96,7 +97,13 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   });
   await app.register(cookie);
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
-  await app.register(accessPlugin, { auth, verifyToken, production: env.NODE_ENV === 'production', routes });
+  await app.register(accessPlugin, {
+    auth,
+    verifyToken,
+    verifyReadonly: (value) => verifyReadonlyToken(ctx, value),
+    production: env.NODE_ENV === 'production',
+    routes,
+  });
   await registerDocs(app, env.PRODUCT_NAME);
 
   await app.register(authRoutes, { auth, origin, loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE });

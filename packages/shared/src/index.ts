@@ -11,3 +11,5 @@ export * from './contracts/lookups.js';
 export * from './contracts/report-lists.js';
 export * from './contracts/metrics.js';
 export * from './contracts/documents.js';
+export * from './contracts/mailing.js';
+export * from './contracts/retail.js';

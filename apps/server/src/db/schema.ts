@@ -165,6 +165,8 @@ export interface MailOutboxTable {
   attempts: Default<number>; last_error: string | null; receiver_contact_id: number | null;
   job_id: string | null; created_at: DefaultTimestamp; next_attempt_at: DefaultTimestamp;
   sent_at: Timestamp | null;
+  /** 008: the charity poster send this mail belongs to; unique with receiver_contact_id. */
+  send_id: string | null;
 }
 export interface RequestIdempotencyTable {
   scope: string; key: string; request_hash: string; status_code: number; response: Json;

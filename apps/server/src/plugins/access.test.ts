@@ -33,7 +33,9 @@ describe('route access declarations', () => {
   it('refuses to serve a route registered without a declaration', async () => {
     const bare = Fastify({ logger: false });
     registerErrorHandler(bare);
-    await bare.register(accessPlugin, { auth: t.ctx.auth, verifyToken: t.ctx.verifyToken, production: false, routes: [] });
+    await bare.register(accessPlugin, {
+      auth: t.ctx.auth, verifyToken: t.ctx.verifyToken, verifyReadonly: async () => null, production: false, routes: [],
+    });
     let ran = false;
     bare.get('/careless', async () => {
       ran = true;

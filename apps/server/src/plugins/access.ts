@@ -32,6 +32,8 @@ declare module 'fastify' {
 export interface AccessOptions {
   auth: Auth;
   verifyToken: TokenVerifier;
+  /** Checks the `<scope>.<tk>` of a read-only link (`ro.` already removed): its scope, or null. */
+  verifyReadonly: (value: string) => Promise<{ scope: string } | null>;
   production: boolean;
 }
 
@@ -52,8 +54,10 @@ function bearerToken(request: FastifyRequest): string | null {
 async function resolvePrincipal(request: FastifyRequest, opts: AccessOptions): Promise<Principal | null> {
   const token = bearerToken(request);
   if (token?.startsWith('ro.')) {
-    // Read-only public links are verified by the public-reports module (step 2); until then they unlock nothing.
-    return null;
+    // Read-only public link: `ro.<scope>.<tk>`, verified by the public-links module (signature, scope, version).
+    const verified = await opts.verifyReadonly(token.slice(3));
+    if (!verified) throw unauthorized('The link is not valid.', 'invalid token');
+    return { kind: 'readonly', scope: verified.scope };
   }
   if (token) {
     const result = await opts.verifyToken(token);

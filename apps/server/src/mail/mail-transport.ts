@@ -1,0 +1,59 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface OutgoingMail {
+  id: number;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+}
+
+/** Where mail goes: SMTP (SMTP_URL) or, without it, one .eml file per message under `${DATA_DIR}/mail/`. */
+export interface MailTransport {
+  kind: 'smtp' | 'eml';
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+export interface MailTransportOptions {
+  smtpUrl?: string;
+  dataDir: string;
+}
+
+const message = (mail: OutgoingMail) => ({
+  from: mail.from,
+  to: mail.to,
+  subject: mail.subject,
+  text: mail.text,
+  ...(mail.html ? { html: mail.html } : {}),
+  headers: { 'X-OpenRescue-Outbox-Id': String(mail.id) },
+});
+
+export function createMailTransport(options: MailTransportOptions): MailTransport {
+  if (options.smtpUrl) {
+    const smtp = nodemailer.createTransport(options.smtpUrl);
+    return {
+      kind: 'smtp',
+      async send(mail) {
+        await smtp.sendMail(message(mail));
+      },
+      close: () => smtp.close(),
+    };
+  }
+  const folder = join(resolve(options.dataDir), 'mail');
+  // The real RFC 822 message, built by the same library that would send it.
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'eml',
+    async send(mail) {
+      const info = await builder.sendMail(message(mail));
+      await mkdir(folder, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      await writeFile(join(folder, `${stamp}-${mail.id}.eml`), info.message as Buffer);
+    },
+    close: () => builder.close(),
+  };
+}

@@ -1,0 +1,87 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+
+export interface ContactFilters {
+  companyIds?: number[];
+  receiverIds?: number[];
+}
+
+export interface ContactRow {
+  id: number;
+  receiver_id: number;
+  email: string;
+  first_name: string | null;
+  report_type: 'CHARITY_REPORT' | 'POSTER';
+  organization_name: string;
+}
+
+export interface QueuedMail {
+  to_address: string;
+  subject: string;
+  body_text: string;
+  body_html: string;
+  receiver_contact_id: number;
+}
+
+/** Receiver contacts (DESIGN section 6: organization = the receiver's name), by organization, email and id. */
+export function createMailingRepository(db: Kysely<DB>) {
+  const filtered = (f: ContactFilters) => {
+    let q = db.selectFrom('receiver_contact as c').innerJoin('receiver as r', 'r.id', 'c.receiver_id');
+    if (f.receiverIds?.length) q = q.where('c.receiver_id', 'in', f.receiverIds);
+    if (f.companyIds?.length) {
+      const companyIds = f.companyIds;
+      q = q.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('store_receiver as x')
+            .innerJoin('store as s', 's.id', 'x.store_id')
+            .select(sql`1`.as('one'))
+            .whereRef('x.receiver_id', '=', 'c.receiver_id')
+            .where('s.company_id', 'in', companyIds),
+        ),
+      );
+    }
+    return q;
+  };
+
+  return {
+    async contacts(f: ContactFilters, page?: { limit: number; offset: number }): Promise<{ count: number; rows: ContactRow[] }> {
+      let q = filtered(f)
+        .select(['c.id', 'c.receiver_id', 'c.email', 'c.first_name', 'c.report_type', 'r.name as organization_name'])
+        .select(sql<number>`count(*) over ()`.as('total'))
+        .orderBy('r.name').orderBy('c.email').orderBy('c.id');
+      if (page) q = q.limit(page.limit).offset(page.offset);
+      const rows = await q.execute();
+      let count = rows.length ? Number(rows[0].total) : 0;
+      if (!rows.length && page && page.offset > 0) {
+        const one = await filtered(f).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+        count = Number(one.n);
+      }
+      return {
+        count,
+        rows: rows.map(({ total: _t, ...r }) => ({ ...r, id: Number(r.id), receiver_id: Number(r.receiver_id) })),
+      };
+    },
+
+    /** Queues the mails of one send in one transaction; a contact already queued for this send is skipped. */
+    async queue(sendId: string, mails: QueuedMail[]): Promise<number> {
+      if (!mails.length) return 0;
+      return db.transaction().execute(async (trx) => {
+        let inserted = 0;
+        for (let i = 0; i < mails.length; i += 500) {
+          const chunk = mails.slice(i, i + 500).map((m) => ({ ...m, send_id: sendId }));
+          const rows = await trx.insertInto('mail_outbox').values(chunk)
+            .onConflict((oc) => oc.columns(['send_id', 'receiver_contact_id']).doNothing())
+            .returning('id').execute();
+          inserted += rows.length;
+        }
+        return inserted;
+      });
+    },
+
+    async sendSize(sendId: string): Promise<number> {
+      const row = await db.selectFrom('mail_outbox').select(sql<number>`count(*)`.as('n'))
+        .where('send_id', '=', sendId).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { CharityPosterMailRequest } from '@openrescue/shared';
+import type { AppContext } from '../../context.js';
+import { charityReportMessage, previousMonth } from '../../mail/charity-report-message.js';
+import { publicReportLink } from '../public-links/public-links.service.js';
+import { mailOutboxOf } from './mailing.outbox.js';
+import { type ContactFilters, type ContactRow, createMailingRepository } from './mailing.repository.js';
+
+export function contactFilters(q: { with_company_id?: number | number[]; with_receiver_id?: number | number[] }): ContactFilters {
+  const list = (v?: number | number[]) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]);
+  return { companyIds: list(q.with_company_id), receiverIds: list(q.with_receiver_id) };
+}
+
+/** The public report link of each receiver, signed once per receiver. */
+export async function reportLinks(ctx: AppContext, rows: ContactRow[]): Promise<Map<number, string>> {
+  const ids = [...new Set(rows.map((r) => r.receiver_id))];
+  const links = await Promise.all(ids.map(async (id) => [id, await publicReportLink(ctx, 'receiver', id)] as const));
+  return new Map(links);
+}
+
+/**
+ * One send: a report mail per matching contact, queued in one transaction. A send id per POST; with an
+ * Idempotency-Key the id comes from the caller and key, so a retried POST queues nothing twice.
+ */
+export async function queueCharityReportMails(
+  ctx: AppContext,
+  body: CharityPosterMailRequest,
+  idempotency: { userId: string; key?: string },
+): Promise<{ mailers: number; send_id: string }> {
+  const repo = createMailingRepository(ctx.database.db);
+  const sendId = idempotency.key
+    ? `key-${createHash('sha256').update(`${idempotency.userId}\n${idempotency.key}`).digest('hex').slice(0, 32)}`
+    : randomUUID();
+  const { rows: all } = await repo.contacts(contactFilters(body));
+  // A person listed for both report types of one receiver gets one mail: the same report link.
+  const seen = new Set<string>();
+  const rows = all.filter((c) => {
+    const key = `${c.receiver_id}\n${c.email.toLowerCase()}`;
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
+  const links = await reportLinks(ctx, rows);
+  const month = body.month ?? previousMonth();
+  const mails = rows.map((c) => {
+    const content = charityReportMessage({
+      productName: ctx.env.PRODUCT_NAME, firstName: c.first_name, organizationName: c.organization_name,
+      month, reportUrl: links.get(c.receiver_id) ?? '',
+    });
+    return { to_address: c.email, subject: content.subject, body_text: content.text, body_html: content.html, receiver_contact_id: c.id };
+  });
+  const inserted = await repo.queue(sendId, mails);
+  if (inserted > 0) mailOutboxOf(ctx)?.wake();
+  const mailers = idempotency.key ? await repo.sendSize(sendId) : inserted;
+  return { mailers, send_id: sendId };
+}

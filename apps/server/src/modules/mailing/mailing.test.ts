@@ -1,0 +1,204 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareDemo } from '../../demo-setup.js';
+import { createMailTransport } from '../../mail/mail-transport.js';
+import { createOutboxWorker } from '../../mail/outbox-worker.js';
+import { startTestSmtpServer, type TestSmtpServer, waitUntil } from '../../mail/smtp-test-server.test-helper.js';
+import { buildTestApp, type DemoRole, signInDemoAccounts, type TestApp } from '../../test-support/test-app.js';
+import { publicReportLink } from '../public-links/public-links.service.js';
+import { mailOutboxOf, outboxWorkerDefaults } from './mailing.outbox.js';
+
+let t: TestApp;
+let smtp: TestSmtpServer;
+let tokens: Record<DemoRole, string>;
+let receiverId: number;
+
+const LIST = '/core-api/api/retail/reports/charity_poster_contacts/';
+const SEND = '/core-api/api/reports/charity_poster_contacts/';
+
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+  outboxWorkerDefaults.pollMs = 100;
+  t = await buildTestApp({ SMTP_URL: smtp.url, PRODUCT_NAME: 'RescueNet' });
+  await prepareDemo(t.ctx, 300, () => {});
+  tokens = await signInDemoAccounts(t.app);
+  // A receiver with at least two distinct contact addresses.
+  const { rows } = await sql<{ id: number }>`select receiver_id as id from receiver_contact group by receiver_id
+    having count(distinct email) >= 2 order by 1 limit 1`.execute(t.database.db);
+  receiverId = Number(rows[0].id);
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+  outboxWorkerDefaults.pollMs = 5000;
+});
+
+const get = (who: DemoRole, url: string) =>
+  t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens[who]}` } });
+const post = (body: unknown, headers: Record<string, string> = {}, who: DemoRole = 'staff') =>
+  t.app.inject({ method: 'POST', url: SEND, payload: body as object, headers: { authorization: `Bearer ${tokens[who]}`, ...headers } });
+const outbox = (sendId: string) =>
+  t.database.db.selectFrom('mail_outbox').selectAll().where('send_id', '=', sendId).orderBy('id').execute();
+const distinctEmails = async (id: number) => {
+  const { rows } = await sql<{ n: number }>`select count(distinct email) as n from receiver_contact where receiver_id = ${id}`
+    .execute(t.database.db);
+  return Number(rows[0].n);
+};
+
+describe('charity poster contacts list', () => {
+  it('lists contacts with the receiver name and its public report link (staff only)', async () => {
+    const res = await get('staff', `${LIST}?with_receiver_id=${receiverId}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.count).toBeGreaterThanOrEqual(2);
+    expect(body.next).toBeNull();
+    const link = await publicReportLink(t.ctx, 'receiver', receiverId);
+    const { name } = await t.database.db.selectFrom('receiver').select('name').where('id', '=', receiverId).executeTakeFirstOrThrow();
+    for (const c of body.results) {
+      expect(Object.keys(c).sort()).toEqual(['email', 'first_name', 'organization_name', 'report_type', 'report_url']);
+      expect(c).toMatchObject({ organization_name: name, report_url: link });
+    }
+    expect((await get('company', LIST)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: LIST })).statusCode).toBe(401);
+  });
+
+  it('filters by company (receivers linked to its stores), pages by 50 and refuses bad filters', async () => {
+    const all = (await get('staff', LIST)).json();
+    const { rows } = await sql<{ n: number }>`select count(*) as n from receiver_contact c where exists (
+      select 1 from store_receiver x join store s on s.id = x.store_id where x.receiver_id = c.receiver_id and s.company_id = 1)`
+      .execute(t.database.db);
+    const company = (await get('staff', `${LIST}?with_company_id=1&page_size=9999`)).json();
+    expect(company.count).toBe(Number(rows[0].n));
+    expect(company.count).toBeLessThan(all.count);
+    expect(all.results.length).toBe(Math.min(50, all.count));
+    const paged = (await get('staff', `${LIST}?page_size=2`)).json();
+    expect(paged.next).toBe(`${LIST}?page_size=2&page=2`);
+    expect((await get('staff', `${LIST}?with_company_id=abc`)).statusCode).toBe(400);
+    expect((await get('staff', `${LIST}?bogus=1`)).statusCode).toBe(400);
+  });
+});
+
+describe('charity poster mail send', () => {
+  it('queues one mail per contact and delivers it over SMTP with the report link', async () => {
+    const res = await post({ with_receiver_id: receiverId, month: '2026-09' });
+    expect(res.statusCode).toBe(200);
+    const { mailers, send_id: sendId } = res.json().result;
+    expect(mailers).toBe(await distinctEmails(receiverId));
+    await waitUntil(() => smtp.received.length >= mailers, 15_000, 'mail delivery');
+    const rows = await outbox(sendId);
+    expect(rows).toHaveLength(mailers);
+    await waitUntil(async () => (await outbox(sendId)).every((r) => r.status === 'sent'), 5000, 'sent marks');
+    const link = await publicReportLink(t.ctx, 'receiver', receiverId);
+    const { name } = await t.database.db.selectFrom('receiver').select('name').where('id', '=', receiverId).executeTakeFirstOrThrow();
+    const recipients = smtp.received.map((m) => m.envelopeTo[0]).sort();
+    expect(recipients).toEqual(rows.map((r) => r.to_address).sort());
+    for (const mail of smtp.received) {
+      expect(mail.parsed.to?.[0]?.address).toBe(mail.envelopeTo[0]);
+      expect(mail.parsed.subject).toBe(`Your September 2026 food rescue report from ${name}`);
+      expect(mail.parsed.text).toContain(link);
+      expect(mail.parsed.html).toContain(link.replace(/&/g, '&amp;'));
+      expect(mail.parsed.from?.address).toBe(t.ctx.env.SUPPORT_EMAIL);
+    }
+  });
+
+  it('a second POST is a new send; a retry with the same Idempotency-Key queues nothing twice', async () => {
+    const before = smtp.received.length;
+    const first = (await post({ with_receiver_id: receiverId })).json().result;
+    const second = (await post({ with_receiver_id: receiverId })).json().result;
+    expect(second.send_id).not.toBe(first.send_id);
+    expect(second.mailers).toBe(first.mailers);
+    const keyed = (await post({ with_receiver_id: String(receiverId) }, { 'idempotency-key': 'k-1' })).json().result;
+    const retried = (await post({ with_receiver_id: String(receiverId) }, { 'idempotency-key': 'k-1' })).json().result;
+    expect(retried).toEqual(keyed);
+    expect(await outbox(keyed.send_id)).toHaveLength(keyed.mailers);
+    await waitUntil(() => smtp.received.length >= before + 3 * first.mailers, 15_000, 'three sends');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.received.length).toBe(before + 3 * first.mailers);
+  });
+
+  it('answers 400 for bad filters, 403 for non-staff and mailers 0 without contacts', async () => {
+    expect((await post({ with_company_id: 'x' })).statusCode).toBe(400);
+    expect((await post({ month: '2026-13' })).statusCode).toBe(400);
+    expect((await post({ unknown: 1 })).statusCode).toBe(400);
+    expect((await post({ with_receiver_id: receiverId }, {}, 'company')).statusCode).toBe(403);
+    const none = await post({ with_receiver_id: 999_999 });
+    expect(none.statusCode).toBe(200);
+    expect(none.json().result.mailers).toBe(0);
+  });
+
+  it('a refusing SMTP server: attempts, backoff and last_error; nothing lost once it accepts again', async () => {
+    smtp.rejectRecipients = true;
+    const before = smtp.received.length;
+    const { mailers, send_id: sendId } = (await post({ with_receiver_id: receiverId })).json().result;
+    await waitUntil(async () => (await outbox(sendId)).every((r) => r.attempts === 1), 15_000, 'first attempts');
+    for (const row of await outbox(sendId)) {
+      expect(row.status).toBe('queued');
+      expect(row.last_error).toMatch(/550/);
+      const wait = (new Date(row.next_attempt_at).getTime() - Date.now()) / 1000;
+      expect(wait).toBeGreaterThan(20);
+      expect(wait).toBeLessThan(40);
+    }
+    // Due again: the second failure waits 2 minutes.
+    await sql`update mail_outbox set next_attempt_at = now() where send_id = ${sendId}`.execute(t.database.db);
+    mailOutboxOf(t.ctx)?.wake();
+    await waitUntil(async () => (await outbox(sendId)).every((r) => r.attempts === 2), 15_000, 'second attempts');
+    const wait = (new Date((await outbox(sendId))[0].next_attempt_at).getTime() - Date.now()) / 1000;
+    expect(wait).toBeGreaterThan(100);
+    // The last allowed attempt of one mail fails for good.
+    const [last, ...rest] = await outbox(sendId);
+    await sql`update mail_outbox set attempts = 7, next_attempt_at = now() where id = ${last.id}`.execute(t.database.db);
+    mailOutboxOf(t.ctx)?.wake();
+    await waitUntil(async () => (await outbox(sendId))[0].status === 'failed', 15_000, 'give up');
+    expect((await outbox(sendId))[0]).toMatchObject({ attempts: 8, status: 'failed' });
+    // The server recovers: every other mail is delivered, once.
+    smtp.rejectRecipients = false;
+    await sql`update mail_outbox set next_attempt_at = now() where send_id = ${sendId} and status = 'queued'`.execute(t.database.db);
+    mailOutboxOf(t.ctx)?.wake();
+    await waitUntil(async () => (await outbox(sendId)).filter((r) => r.status === 'sent').length === rest.length, 15_000, 'recovery');
+    expect(smtp.received.length).toBe(before + mailers - 1);
+  });
+
+  it('a worker killed mid-way: its claimed mail is sent after the lease, nothing twice', async () => {
+    await mailOutboxOf(t.ctx)?.stop();
+    const before = smtp.received.length;
+    const { mailers, send_id: sendId } = (await post({})).json().result;
+    expect(mailers).toBeGreaterThan(4);
+    const options = { db: t.database.db, from: 'test <t@example.test>', batchSize: 1000 };
+    const dead = createOutboxWorker({ ...options, transport: createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent' }) });
+    const claimed = await dead.claim(2);
+    expect(claimed).toHaveLength(2);
+    const restarted = createOutboxWorker({ ...options, transport: createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent' }) });
+    expect(await restarted.runOnce()).toBe(mailers - 2);
+    expect(await restarted.runOnce()).toBe(0);
+    // The lease of the dead worker runs out.
+    await sql`update mail_outbox set next_attempt_at = now() where status = 'queued'`.execute(t.database.db);
+    expect(await restarted.runOnce()).toBe(2);
+    expect(await restarted.runOnce()).toBe(0);
+    await restarted.stop();
+    const rows = await outbox(sendId);
+    expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+    expect(smtp.received.length).toBe(before + mailers);
+    const sentTo = smtp.received.slice(before).map((m) => m.envelopeTo[0]).sort();
+    expect(sentTo).toEqual(rows.map((r) => r.to_address).sort());
+  });
+
+  it('two workers at once share the queue (skip locked): every mail sent exactly once', async () => {
+    const before = smtp.received.length;
+    const { mailers, send_id: sendId } = (await post({})).json().result;
+    const worker = () => createOutboxWorker({
+      db: t.database.db, from: 'test <t@example.test>', batchSize: 3,
+      transport: createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent' }),
+    });
+    const [a, b] = [worker(), worker()];
+    const drain = async (w: ReturnType<typeof worker>) => {
+      let n = 0;
+      for (let got = await w.runOnce(); got > 0; got = await w.runOnce()) n += got;
+      return n;
+    };
+    const [na, nb] = await Promise.all([drain(a), drain(b)]);
+    await Promise.all([a.stop(), b.stop()]);
+    expect(na + nb).toBe(mailers);
+    expect((await outbox(sendId)).every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+    expect(smtp.received.length).toBe(before + mailers);
+  });
+});

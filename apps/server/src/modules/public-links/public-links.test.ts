@@ -1,0 +1,91 @@
+import { decodeJwt } from 'jose';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareDemo } from '../../demo-setup.js';
+import { publicReportUrl } from '../../documents/public-report-url.js';
+import { buildTestApp, type DemoRole, signInDemoAccounts, type TestApp } from '../../test-support/test-app.js';
+import { publicReportLink } from './public-links.service.js';
+
+let t: TestApp;
+let tokens: Record<DemoRole, string>;
+let storeId: number;
+let otherStoreId: number;
+let receiverId: number;
+const TOTALS = '/core-api/api/retail/reports/donation_totals';
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await prepareDemo(t.ctx, 2000, () => {});
+  tokens = await signInDemoAccounts(t.app);
+  const busy = await sql<{ store_id: number; receiver_id: number }>`select store_id, receiver_id from donation
+    group by 1, 2 order by count(*) desc limit 1`.execute(t.database.db);
+  storeId = Number(busy.rows[0].store_id);
+  receiverId = Number(busy.rows[0].receiver_id);
+  otherStoreId = Number((await sql<{ id: number }>`select min(id) as id from store where id <> ${storeId}`.execute(t.database.db)).rows[0].id);
+});
+afterAll(async () => t?.close());
+
+const tkOf = (url: string) => new URL(url).searchParams.get('tk')!;
+const asLink = (scope: string, tk: string, url: string) =>
+  t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ro.${scope}.${tk}` } });
+const staff = (method: 'GET' | 'POST', url: string, who: DemoRole = 'staff') =>
+  t.app.inject({ method, url, headers: { authorization: `Bearer ${tokens[who]}` } });
+
+describe('public links', () => {
+  it('publicReportLink and the poster URL carry a real signed token', async () => {
+    const url = await publicReportLink(t.ctx, 'store', storeId);
+    expect(url).toMatch(new RegExp(`^http://localhost:8080/public/store/${storeId}/reports\\?tk=[\\w-]+\\.[\\w-]+\\.[\\w-]+$`));
+    expect(decodeJwt(tkOf(url))).toEqual({ scope: `s_${storeId}`, v: 1 });
+    expect(await publicReportUrl(t.ctx, storeId)).toBe(url);
+    const charity = await publicReportLink(t.ctx, 'receiver', receiverId);
+    expect(charity).toContain(`/public/charity/${receiverId}/reports?tk=`);
+  });
+
+  it("a store link reads that store's donation_totals and nothing else", async () => {
+    const tk = tkOf(await publicReportLink(t.ctx, 'store', storeId));
+    const res = await asLink(`s_${storeId}`, tk, `${TOTALS}?from_store_id=${storeId}&annotate_metrics=true`);
+    expect(res.statusCode, res.body).toBe(200);
+    const asStaff = await staff('GET', `${TOTALS}?from_store_id=${storeId}&annotate_metrics=true`);
+    expect(res.json().results[0].weight_kg__sum).toBe(asStaff.json().results[0].weight_kg__sum);
+    expect(res.json().results[0].weight_kg__sum).toBeGreaterThan(0);
+    expect((await asLink(`s_${storeId}`, tk, `${TOTALS}?from_store_id=${otherStoreId}`)).statusCode).toBe(404);
+    expect((await asLink(`s_${storeId}`, tk, '/core-api/api/retail/bulkscan')).statusCode).toBe(403);
+  });
+
+  it('a receiver link reads its receiver', async () => {
+    const tk = tkOf(await publicReportLink(t.ctx, 'receiver', receiverId));
+    const res = await asLink(`r_${receiverId}`, tk, `${TOTALS}?receiver_id=${receiverId}`);
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('refuses a wrong scope, a tampered token and a token of another kind with 401 invalid token', async () => {
+    const tk = tkOf(await publicReportLink(t.ctx, 'store', storeId));
+    for (const [scope, token] of [[`s_${otherStoreId}`, tk], [`r_${storeId}`, tk], [`s_${storeId}`, `${tk.slice(0, -2)}xx`],
+      [`s_${storeId}`, 'not-a-token'], ['x_1', tk]]) {
+      const res = await asLink(scope, token, `${TOTALS}?from_store_id=${storeId}`);
+      expect(res.statusCode, `${scope}`).toBe(401);
+      expect(res.json().detail).toBe('invalid token');
+    }
+  });
+
+  it('GET returns the current link; rotate bumps the version and the old link stops working', async () => {
+    const current = await staff('GET', `/ops-api/public-links/store/${storeId}`);
+    expect(current.statusCode, current.body).toBe(200);
+    const old = current.json();
+    expect(old).toMatchObject({ kind: 'store', id: storeId, scope: `s_${storeId}` });
+    const rotated = await staff('POST', `/ops-api/public-links/store/${storeId}/rotate`);
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    expect(rotated.json().token_version).toBe(old.token_version + 1);
+    const url = `${TOTALS}?from_store_id=${storeId}`;
+    expect((await asLink(`s_${storeId}`, tkOf(old.url), url)).statusCode).toBe(401);
+    expect((await asLink(`s_${storeId}`, tkOf(rotated.json().url), url)).statusCode).toBe(200);
+    expect((await staff('GET', `/ops-api/public-links/store/${storeId}`)).json().url).toBe(rotated.json().url);
+  });
+
+  it('is staff-only and 404s for a missing record', async () => {
+    expect((await staff('GET', `/ops-api/public-links/receiver/${receiverId}`, 'company')).statusCode).toBe(403);
+    expect((await staff('POST', `/ops-api/public-links/store/${storeId}/rotate`, 'store')).statusCode).toBe(403);
+    expect((await staff('GET', '/ops-api/public-links/receiver/999999')).statusCode).toBe(404);
+    expect((await staff('GET', '/ops-api/public-links/farm/1')).statusCode).toBe(400);
+  });
+});

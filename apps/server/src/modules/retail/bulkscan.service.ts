@@ -1,0 +1,84 @@
+import {
+  BULK_SCAN_MAX_ITEMS, bulkScanItemSchema, computeImpact, pickImpactFactor, prepareFactor, REPORT_TIME_ZONE,
+  type BulkScanItem, type BulkScanRow,
+} from '@openrescue/shared';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { badRequest } from '../../lib/http-error.js';
+import { insertBulkScans, loadImpactFactors, loadPlaces, type NewBulkScan } from './bulkscan.repository.js';
+import { runIdempotent, type StoredAnswer } from './idempotency.js';
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
+const localDay = new Intl.DateTimeFormat('en-CA', { timeZone: REPORT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+const invalid = (problems: string[]) =>
+  badRequest(`Nothing was inserted: ${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more problems)` : ''}`,
+    problems.slice(0, 20).join('; '));
+
+/** Shape checks of every item; the first problems name the item index. */
+function parseItems(body: unknown): BulkScanItem[] {
+  if (!Array.isArray(body)) throw invalid(['the body must be a JSON list of items']);
+  if (body.length === 0) throw invalid(['the list of items is empty']);
+  if (body.length > BULK_SCAN_MAX_ITEMS) throw invalid([`the list has ${body.length} items; at most ${BULK_SCAN_MAX_ITEMS} are accepted`]);
+  const problems: string[] = [];
+  const items = body.map((raw, index) => {
+    const parsed = bulkScanItemSchema.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      problems.push(`item ${index}: ${issue.path.join('.') || 'item'} ${issue.message}`);
+      return null;
+    }
+    const item = parsed.data;
+    if (Math.round(item.weight_kg * 1000) / 1000 !== item.weight_kg) problems.push(`item ${index}: weight_kg has more than 3 decimals`);
+    if (!ISO_INSTANT.test(item.entry_time) || Number.isNaN(Date.parse(item.entry_time))) {
+      problems.push(`item ${index}: entry_time must be an ISO date-time with a time zone`);
+    }
+    return item;
+  });
+  if (problems.length) throw invalid(problems);
+  return items as BulkScanItem[];
+}
+
+/** Validates every item against the database and inserts all of them (bulk_scan + donation), or nothing. */
+export async function insertBulkScanItems(db: Kysely<DB>, body: unknown, idempotencyKey: string | null): Promise<BulkScanRow[]> {
+  const items = parseItems(body);
+  const storeIds = [...new Set(items.map((i) => i.store_id))];
+  const receiverIds = [...new Set(items.map((i) => i.receiver_id))];
+  const [places, factors] = await Promise.all([loadPlaces(db, storeIds, receiverIds), loadImpactFactors(db)]);
+  const prepared = new Map<object, ReturnType<typeof prepareFactor>>();
+  const problems: string[] = [];
+  const rows: NewBulkScan[] = [];
+  items.forEach((item, index) => {
+    const companyId = places.storeCompany.get(item.store_id);
+    if (companyId === undefined) return void problems.push(`item ${index}: unknown store ${item.store_id}`);
+    if (!places.receivers.has(item.receiver_id)) return void problems.push(`item ${index}: unknown receiver ${item.receiver_id}`);
+    if (!places.links.has(`${item.store_id}:${item.receiver_id}`)) {
+      return void problems.push(`item ${index}: receiver ${item.receiver_id} has no pickup schedule with store ${item.store_id}`);
+    }
+    const day = localDay.format(new Date(item.entry_time));
+    const factor = pickImpactFactor(factors, 1, item.department, day);
+    if (!factor) return void problems.push(`item ${index}: no impact factor applies on ${day}`);
+    if (!prepared.has(factor)) prepared.set(factor, prepareFactor(factor));
+    const metrics = computeImpact(item.weight_kg, prepared.get(factor)!);
+    rows.push({
+      store_id: item.store_id, company_id: companyId, receiver_id: item.receiver_id, department_id: item.department,
+      weight_kg: item.weight_kg, entry_time: item.entry_time, email: item.email ?? null, ...metrics,
+      impact_factor_version: factor.version,
+    });
+  });
+  if (problems.length) throw invalid(problems);
+  return insertBulkScans(db, rows, idempotencyKey);
+}
+
+/** POST bulkscan/: with an Idempotency-Key the first answer is stored and replayed (scope: the caller). */
+export async function postBulkScans(db: Kysely<DB>, userId: string, body: unknown, key: string | undefined): Promise<StoredAnswer> {
+  if (!key) {
+    const rows = await db.transaction().execute((trx) => insertBulkScanItems(trx, body, null));
+    return { statusCode: 201, body: rows };
+  }
+  if (key.length > 200) throw badRequest('The Idempotency-Key header is too long (at most 200 characters).');
+  return runIdempotent(db, `POST bulkscan/ ${userId}`, key, body, async (trx) => ({
+    statusCode: 201,
+    body: await insertBulkScanItems(trx, body, key),
+  }));
+}

@@ -1,0 +1,51 @@
+import { sql } from 'kysely';
+import type { TestApp } from '../../test-support/test-app.js';
+
+export interface RetailFixture {
+  companyId: number;
+  storeId: number;
+  otherStoreId: number;
+  receiverId: number;
+  sundayReceiverId: number;
+  unlinkedReceiverId: number;
+}
+
+/**
+ * A small company of its own for exact expectations: store A (receiver MWF, lead charity, since 2020; receiver U
+ * until 2026-02-15), store B linked to nobody, and a receiver linked to no store.
+ */
+export async function createRetailFixture(t: TestApp): Promise<RetailFixture> {
+  const db = t.database.db;
+  const company = await db.insertInto('company').values({ name: `Fixture Foods ${Date.now()}` }).returning('id').executeTakeFirstOrThrow();
+  const store = (name: string) => db.insertInto('store').values({
+    name, company_id: company.id, store_type: 'Supermarket', address: '1 Main St', city: 'Vernon', region: 'rdno',
+    start_date: '2020-01-01',
+  }).returning('id').executeTakeFirstOrThrow();
+  const receiver = (name: string) => db.insertInto('receiver').values({
+    name, receiver_type: 'HUB', diversion_type: 'Charity', address: '2 Side St', city: 'Vernon', region: 'rdno',
+  }).returning('id').executeTakeFirstOrThrow();
+  const a = await store('Fixture Store Alpha');
+  const b = await store('Fixture Store Beta');
+  const mwf = await receiver('Fixture Food Bank');
+  const sunday = await receiver('Fixture Sunday Pantry');
+  const unlinked = await receiver('Fixture Unlinked Hub');
+  await db.insertInto('store_receiver').values([
+    { store_id: a.id, receiver_id: mwf.id, schedule_code: 'MWF', is_lead_charity: true, started_on: '2020-01-01' },
+    { store_id: a.id, receiver_id: sunday.id, schedule_code: 'U', is_lead_charity: false, started_on: '2020-01-01', ended_on: '2026-02-15' },
+  ]).execute();
+  return {
+    companyId: Number(company.id), storeId: Number(a.id), otherStoreId: Number(b.id), receiverId: Number(mwf.id),
+    sundayReceiverId: Number(sunday.id), unlinkedReceiverId: Number(unlinked.id),
+  };
+}
+
+/** A no-pickup record (reason) as the flow's source table holds it. */
+export async function insertNoPickup(t: TestApp, storeId: number, receiverId: number, reasonId: number, entryTime: string) {
+  await sql`insert into bulk_scan (receiver_id, store_id, reason_id, entry_time, email)
+    values (${receiverId}, ${storeId}, ${reasonId}, ${entryTime}::timestamptz, 'driver@fixture.test')`.execute(t.database.db);
+}
+
+export const item = (f: RetailFixture, over: Record<string, unknown> = {}) => ({
+  store_id: f.storeId, department: 1, email: 'staff@openrescue.test', weight_kg: 12.5, receiver_id: f.receiverId,
+  destination: 1, entry_time: '2026-01-05T10:00:00-08:00', ...over,
+});

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { pagingQuery, searchParam } from './lookups.js';
+import { booleanFlag, idList, listPageSchema, timeBound } from './reports.js';
+
+/**
+ * Retail operations (spec 7.3, DESIGN section 4 "Bulk-scan entry", "Stipend report", "Public links"):
+ * GET retail/bulkscan, POST bulkscan/, GET retail/donations/getAvgWtPerStore, GET retail/stipend-report(.xlsx),
+ * and the staff public-link endpoints.
+ */
+
+// ---- GET {core-api}/api/retail/bulkscan (the No-pickups screen uses has_reason=true) ----
+export const bulkScanListQuerySchema = z
+  .object({
+    ...pagingQuery,
+    store_id: idList.optional(),
+    receiver_id: idList.optional(),
+    reason_id: idList.optional(),
+    has_reason: booleanFlag.optional(),
+    entry_time__gte: timeBound.optional(),
+    entry_time__lte: timeBound.optional(),
+    search: searchParam.optional(),
+  })
+  .strict();
+export type BulkScanListQuery = z.infer<typeof bulkScanListQuerySchema>;
+
+/** Spec section 3 "Bulk scan record", plus its id, the receiver's name and the reason text. */
+export const bulkScanRowSchema = z.object({
+  id: z.number(),
+  receiver_id: z.number(),
+  receiver: z.string(),
+  store: z.string(),
+  store_id: z.number(),
+  reason_id: z.number().nullable(),
+  reason: z.string().nullable(),
+  destination: z.number(),
+  destination_name: z.string(),
+  department: z.number().nullable(),
+  creation_time: z.string(),
+  weight_kg: z.number().nullable(),
+  entry_time: z.string(),
+  email: z.string().nullable(),
+});
+export type BulkScanRow = z.infer<typeof bulkScanRowSchema>;
+export const bulkScanListSchema = listPageSchema(bulkScanRowSchema);
+
+// ---- POST {core-api}/api/bulkscan/ ----
+export const BULK_SCAN_MAX_ITEMS = 1000;
+/** Items are checked one by one by the server so a 400 can name the item index and its problem. */
+export const bulkScanItemSchema = z.object({
+  store_id: z.number().int().min(1).max(999_999_999),
+  department: z.number().int().min(1).max(7),
+  email: z.string().max(320).nullable().optional(),
+  /** kg, 1 to 3 digits before the decimal (section 5), at most 3 decimals (grams). */
+  weight_kg: z.number().gt(0).lt(1000),
+  receiver_id: z.number().int().min(1).max(999_999_999),
+  destination: z.literal(1),
+  /** Already shifted 7 hours back by the client; stored as received. */
+  entry_time: z.string().max(40),
+});
+export type BulkScanItem = z.infer<typeof bulkScanItemSchema>;
+export const bulkScanInsertBodySchema = z.array(z.unknown());
+export const bulkScanInsertedSchema = z.array(bulkScanRowSchema);
+
+// ---- GET {core-api}/api/retail/donations/getAvgWtPerStore ----
+export const avgWeightQuerySchema = z
+  .object({
+    from_store: z.coerce.number().int().min(1).max(999_999_999),
+    entry_time__gte: timeBound.optional(),
+    entry_time__lte: timeBound.optional(),
+  })
+  .strict();
+export const avgWeightSchema = z.object({
+  results: z.array(z.object({ from_department_id: z.number(), avg_wt: z.number() })),
+});
+
+// ---- GET {core-api}/api/retail/stipend-report ----
+const yearMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "expected a month 'YYYY-MM'");
+export const stipendQuerySchema = z
+  .object({
+    ...pagingQuery,
+    year_month: yearMonth.optional(),
+    year_month__gte: yearMonth.optional(),
+    year_month__lte: yearMonth.optional(),
+    receiver_id: idList.optional(),
+    store_id: idList.optional(),
+    company_id: idList.optional(),
+  })
+  .strict();
+export type StipendQuery = z.infer<typeof stipendQuerySchema>;
+
+const count = z.number();
+/** Spec section 3 "Stipend report row" as DESIGN section 6 "Stipend fields" defines it. */
+export const stipendRowSchema = z.object({
+  item_id: z.string(),
+  receiver: z.number(),
+  receiver_name: z.string(),
+  receiver_type: z.string(),
+  receiver_diversion_type: z.string(),
+  is_lead_charity: z.boolean(),
+  store: z.number(),
+  store_name: z.string(),
+  store_type: z.string(),
+  store_start_date: z.string(),
+  year_month: z.string(),
+  reason_1: count, reason_2: count, reason_3: count, reason_4: count,
+  reason_5: count, reason_6: count, reason_7: count, reason_8: count,
+  /** Scheduled days without a pickup and without a no-pickup record. */
+  reason_null: count,
+  schedule_code: z.string(),
+  expected_service_days: count,
+  actual_service_days: count,
+  expected_non_service_days: count,
+  actual_non_service_days: count,
+});
+export type StipendRow = z.infer<typeof stipendRowSchema>;
+export const stipendListSchema = listPageSchema(stipendRowSchema);
+
+// ---- {ops-api}/public-links/{receiver|store}/{id} ----
+export const publicLinkParamsSchema = z
+  .object({ kind: z.enum(['receiver', 'store']), id: z.coerce.number().int().min(1).max(999_999_999) })
+  .strict();
+export const publicLinkSchema = z.object({
+  kind: z.enum(['receiver', 'store']),
+  id: z.number(),
+  scope: z.string(),
+  token_version: z.number(),
+  url: z.string(),
+});

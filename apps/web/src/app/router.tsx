@@ -18,6 +18,11 @@ const lazyClientDashboard = async () => ({
   Component: (await import('./client/client-dashboard-route')).ClientDashboardRoute,
 });
 const lazyOpsDashboard = async () => ({ Component: (await import('./ops/dashboard-route')).OpsDashboardRoute });
+const lazyReceivers = async () => ({ Component: (await import('./ops/receivers-route')).ReceiversRoute });
+const lazyStores = async () => ({ Component: (await import('./ops/stores-route')).StoresRoute });
+const lazyNoPickups = async () => ({ Component: (await import('./ops/no-pickups-route')).NoPickupsRoute });
+const lazyStipend = async () => ({ Component: (await import('./ops/stipend-route')).StipendRoute });
+const lazyMailable = async () => ({ Component: (await import('./ops/mailable-route')).MailableRoute });
 const lazyStoreReport = async () => ({ Component: (await import('./client/store-report-route')).StoreReportRoute });
 const lazyReceiverReport = async () => ({
   Component: (await import('./client/receiver-report-route')).ReceiverReportRoute,
@@ -28,13 +33,26 @@ const lazyPublicLayout = async () => ({ Component: (await import('./public/publi
 const lazyWrongUrl = async () => ({ Component: (await import('./public/wrong-url-route')).WrongUrlRoute });
 
 /** Sections with a screen of their own; the others show the section placeholder. */
-const OPS_SCREENS: Record<string, RouteObject['lazy']> = { dashboard: lazyOpsDashboard };
+const OPS_SCREENS: Record<string, RouteObject['lazy']> = {
+  dashboard: lazyOpsDashboard,
+  receivers: lazyReceivers,
+  stores: lazyStores,
+  noPickups: lazyNoPickups,
+  stipendReport: lazyStipend,
+  mailable: lazyMailable,
+};
+
+/** Screens whose address takes an optional `/{id}` that opens the row's detail panel (spec 2.7). */
+const OPS_ROUTE_PATTERNS: Record<string, string> = {
+  receivers: routePatterns.receivers.replace(`${paths.ops.root}/`, ''),
+  stores: routePatterns.stores.replace(`${paths.ops.root}/`, ''),
+};
 
 const opsChildren: RouteObject[] = [
   { index: true, lazy: lazyOpsLanding },
   ...OPS_SECTIONS.filter((section) => !OPS_SCREENS[section.id]).map((section) => ({ path: section.route, handle: { sectionId: section.id }, lazy: lazyOpsSection })),
   ...OPS_SECTIONS.filter((section) => OPS_SCREENS[section.id]).map((section) => ({
-    path: section.route,
+    path: OPS_ROUTE_PATTERNS[section.id] ?? section.route,
     handle: { sectionId: section.id },
     lazy: OPS_SCREENS[section.id],
   })),

@@ -16,7 +16,9 @@ export const paths = {
     dashboard: '/ops/dashboard',
     network: '/ops/network',
     receivers: '/ops/retail/receivers',
+    receiver: (id: string | number) => `/ops/retail/receivers/${id}`,
     stores: '/ops/retail/stores',
+    store: (id: string | number) => `/ops/retail/stores/${id}`,
     noPickups: '/ops/retail/no-pickups',
     stipendReport: '/ops/retail/stipend-report',
     publish: '/ops/reports/publish',
@@ -44,6 +46,9 @@ export const paths = {
 /** Route patterns (react-router syntax) for the paths above that take parameters. */
 export const routePatterns = {
   transcripts: '/ops/product/transcripts/:id?',
+  /** The optional id opens the row's detail panel (spec 2.7). */
+  receivers: '/ops/retail/receivers/:id?',
+  stores: '/ops/retail/stores/:id?',
   storeReport: '/reports/store/:storeId',
   receiverReport: '/reports/receiver/:receiverId',
   storePoster: '/posters/store/:storeId',

@@ -1,0 +1,47 @@
+import { Group } from '@mantine/core';
+import { sectionLabel } from '@openrescue/shared';
+import { PageHeader } from '../../components/page-header';
+import { paths } from '../../config/paths';
+import { CONTACTS_URL, type CharityContact, type ContactFilters } from '../../features/mailable/api/charity-contacts';
+import { ContactRowContent } from '../../features/mailable/components/contact-row';
+import { SendMailsButton } from '../../features/mailable/components/send-button';
+import { useInfiniteList } from '../../features/ops-lists/api/list-page';
+import { FilterDrop } from '../../features/ops-lists/components/filter-drop';
+import { ListView } from '../../features/ops-lists/components/list-view';
+import { LookupFilter } from '../../features/ops-lists/components/lookup-filter';
+import { useListUrl } from '../../features/ops-lists/hooks/use-list-url';
+import { useDemoMode } from '../../lib/demo-mode';
+
+/** /ops/reports/mailable: the charity contacts who get report links, and Send for the current filters. */
+export function MailableRoute() {
+  const demo = useDemoMode();
+  const { params, setFilter } = useListUrl(paths.ops.mailable);
+  const filters: ContactFilters = {
+    with_company_id: params.get('with_company_id') ?? undefined,
+    with_receiver_id: params.get('with_receiver_id') ?? undefined,
+  };
+  const query = useInfiniteList<CharityContact>('mailable', CONTACTS_URL, { ...filters });
+  const total = query.data?.pages[0]?.count ?? 0;
+
+  return (
+    <>
+      <PageHeader title={sectionLabel('mailableContacts', demo)} description="Charity contacts who receive their report links by e-mail." />
+      <ListView
+        label="Contacts"
+        query={query}
+        rowKey={(r) => `${r.email}|${r.report_type}|${r.organization_name}`}
+        renderRow={(r) => <ContactRowContent row={r} />}
+        emptyText="No contacts match these filters."
+        toolbar={
+          <Group gap="xs">
+            <FilterDrop active={Object.values(filters).filter(Boolean).length}>
+              <LookupFilter kind="companies" label="Company" value={filters.with_company_id ?? null} onChange={(v) => setFilter('with_company_id', v)} />
+              <LookupFilter kind="receivers" label="Receiver" value={filters.with_receiver_id ?? null} onChange={(v) => setFilter('with_receiver_id', v)} />
+            </FilterDrop>
+            <SendMailsButton filters={filters} disabled={query.isPending || total === 0} />
+          </Group>
+        }
+      />
+    </>
+  );
+}

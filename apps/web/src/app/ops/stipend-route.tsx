@@ -1,0 +1,56 @@
+import { Group } from '@mantine/core';
+import { MonthPickerInput } from '@mantine/dates';
+import { sectionLabel } from '@openrescue/shared';
+import { PageHeader } from '../../components/page-header';
+import { paths } from '../../config/paths';
+import { useInfiniteList } from '../../features/ops-lists/api/list-page';
+import { FilterDrop } from '../../features/ops-lists/components/filter-drop';
+import { ListView } from '../../features/ops-lists/components/list-view';
+import { LookupFilter } from '../../features/ops-lists/components/lookup-filter';
+import { useListUrl } from '../../features/ops-lists/hooks/use-list-url';
+import { STIPEND_URL, type StipendFilters, type StipendRow } from '../../features/stipend/api/get-stipend';
+import { StipendDownloadButton } from '../../features/stipend/components/download-button';
+import { StipendRowContent } from '../../features/stipend/components/stipend-row';
+import { useDemoMode } from '../../lib/demo-mode';
+
+/** /ops/retail/stipend-report: service days per receiver, store and month, with the spreadsheet download. */
+export function StipendRoute() {
+  const demo = useDemoMode();
+  const { params, setFilter } = useListUrl(paths.ops.stipendReport);
+  const month = params.get('year_month');
+  const filters: StipendFilters = {
+    year_month: month && /^\d{4}-\d{2}$/.test(month) ? month : undefined,
+    receiver_id: params.get('receiver_id') ?? undefined,
+    store_id: params.get('store_id') ?? undefined,
+  };
+  const query = useInfiniteList<StipendRow>('stipend', STIPEND_URL, { ...filters });
+
+  return (
+    <>
+      <PageHeader title={sectionLabel('stipendReport', demo)} description="Scheduled against actual service days, per receiver, store and month." />
+      <ListView
+        label="Stipend rows"
+        query={query}
+        rowKey={(r) => r.item_id}
+        renderRow={(r) => <StipendRowContent row={r} />}
+        emptyText="No stipend rows match these filters."
+        toolbar={
+          <Group gap="xs">
+            <FilterDrop active={Object.values(filters).filter(Boolean).length}>
+              <MonthPickerInput
+                label="Month"
+                clearable
+                value={filters.year_month ? `${filters.year_month}-01` : null}
+                onChange={(v) => setFilter('year_month', v ? v.slice(0, 7) : null)}
+                popoverProps={{ withinPortal: false }}
+              />
+              <LookupFilter kind="receivers" label="Receiver" value={filters.receiver_id ?? null} onChange={(v) => setFilter('receiver_id', v)} />
+              <LookupFilter kind="stores" label="Store" value={filters.store_id ?? null} onChange={(v) => setFilter('store_id', v)} />
+            </FilterDrop>
+            <StipendDownloadButton filters={filters} />
+          </Group>
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { useMutation } from '@tanstack/react-query';
+import { coreUrl } from '../../../config/env';
+import { api } from '../../../lib/api';
+
+/** Spec section 3 "Charity poster contact". */
+export interface CharityContact {
+  email: string;
+  first_name: string | null;
+  report_type: string;
+  organization_name: string;
+  report_url: string;
+}
+
+export interface ContactFilters {
+  with_company_id?: string;
+  with_receiver_id?: string;
+}
+
+/** GET {core}/api/retail/reports/charity_poster_contacts/ (the list; section 7.3). */
+export const CONTACTS_URL = coreUrl('retail/reports/charity_poster_contacts/');
+
+/** POST {core}/api/reports/charity_poster_contacts/ with the current filters: queues the mails. */
+export async function sendCharityMails(filters: ContactFilters): Promise<number> {
+  const body = await api.post<{ result?: { mailers?: number } }>(coreUrl('reports/charity_poster_contacts/'), {
+    with_company_id: filters.with_company_id ?? null,
+    with_receiver_id: filters.with_receiver_id ?? null,
+  });
+  return body?.result?.mailers ?? 0;
+}
+
+export function useSendCharityMails() {
+  return useMutation({ mutationFn: sendCharityMails });
+}

@@ -1,0 +1,15 @@
+import type { Receiver } from '@openrescue/shared';
+import { coreUrl } from '../../../config/env';
+import { useInfiniteList } from './list-page';
+
+export type ReceiverRow = Pick<Receiver, 'id' | 'name' | 'receiver_type' | 'address' | 'city' | 'contact_email' | 'store_set'>;
+
+export interface ReceiverFilters {
+  receiver_type: 'HUB' | 'FARM';
+  search?: string;
+}
+
+/** GET {core}/api/retail/receivers?receiver_type=&search=&page_size=50&page=&expand=store_set (spec 7.3). */
+export function useReceiversList(filters: ReceiverFilters) {
+  return useInfiniteList<ReceiverRow>('receivers', coreUrl('retail/receivers'), { ...filters, expand: 'store_set' });
+}

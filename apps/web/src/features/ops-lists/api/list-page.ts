@@ -1,0 +1,44 @@
+import { DEFAULT_PAGE_SIZE } from '@openrescue/shared';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { QueryValue } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
+
+/** One page of a spec 7.3 list: `{ count, next, results }`. */
+export interface ListPage<T> {
+  count: number;
+  next: string | null;
+  results: T[];
+}
+
+export function readPage<T>(response: unknown): ListPage<T> {
+  if (typeof response !== 'object' || response === null) return { count: 0, next: null, results: [] };
+  const body = response as Partial<ListPage<T>>;
+  const results = Array.isArray(body.results) ? body.results : [];
+  return { count: typeof body.count === 'number' ? body.count : results.length, next: body.next ?? null, results };
+}
+
+/** GET one page (page size 50, section 9) of a list at `url` with the given filters. */
+export async function getListPage<T>(
+  url: string,
+  filters: Record<string, QueryValue>,
+  page: number,
+  signal?: AbortSignal,
+): Promise<ListPage<T>> {
+  const response = await api.get<unknown>(url, { signal, query: { ...filters, page_size: DEFAULT_PAGE_SIZE, page } });
+  return readPage<T>(response);
+}
+
+/**
+ * The list-screen query: pages of 50 loaded one after the other; the screen shows its own errors
+ * (errorDialog off) so a failed filter does not stack dialogs.
+ */
+export function useInfiniteList<T>(key: string, url: string, filters: Record<string, QueryValue>, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: ['ops-list', key, filters],
+    queryFn: ({ pageParam, signal }) => getListPage<T>(url, filters, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, all) => (last.next && all.length * DEFAULT_PAGE_SIZE < last.count ? all.length + 1 : undefined),
+    meta: { errorDialog: false },
+    enabled,
+  });
+}

@@ -1,0 +1,36 @@
+import { useMemo } from 'react';
+import { useLookup } from '../api/get-lookups';
+import { useBulkScans } from '../api/get-bulkscans';
+import { useListUrl } from '../hooks/use-list-url';
+import { BulkScanRowContent } from './bulkscan-row';
+import { FilterDrop } from './filter-drop';
+import { ListView } from './list-view';
+import { LookupFilter } from './lookup-filter';
+
+/** No-pickups (spec 2.2): bulk scans with a reason, filtered by store, receiver and reason. */
+export function NoPickupsList({ basePath }: { basePath: string }) {
+  const { params, setFilter } = useListUrl(basePath);
+  const store = params.get('store_id');
+  const receiver = params.get('receiver_id');
+  const reason = params.get('reason_id');
+  const query = useBulkScans({ has_reason: true, store_id: store ?? undefined, receiver_id: receiver ?? undefined, reason_id: reason ?? undefined });
+  const reasons = useLookup('reasons');
+  const reasonText = useMemo(() => new Map((reasons.data ?? []).map((r) => [r.value, r.label])), [reasons.data]);
+
+  return (
+    <ListView
+      label="No-pickup bulk scans"
+      query={query}
+      rowKey={(r) => r.id}
+      emptyText="No bulk scans with a reason match these filters."
+      toolbar={
+        <FilterDrop active={[store, receiver, reason].filter(Boolean).length}>
+          <LookupFilter kind="stores" label="Store" value={store} onChange={(v) => setFilter('store_id', v)} />
+          <LookupFilter kind="receivers" label="Receiver" value={receiver} onChange={(v) => setFilter('receiver_id', v)} />
+          <LookupFilter kind="reasons" label="Reason" value={reason} onChange={(v) => setFilter('reason_id', v)} />
+        </FilterDrop>
+      }
+      renderRow={(r) => <BulkScanRowContent row={r} reason={r.reason_id != null ? r.reason ?? reasonText.get(String(r.reason_id)) ?? `Reason ${r.reason_id}` : undefined} />}
+    />
+  );
+}

@@ -1,0 +1,160 @@
+import { Alert, Button, Checkbox, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { DEPARTMENTS } from '@openrescue/shared';
+import { useEffect, useState } from 'react';
+import { toApiError } from '../../../lib/api-errors';
+import { showErrorDialog } from '../../../lib/error-events';
+import { getProductName } from '../../../lib/product-name';
+import { notify } from '../../../lib/toasts';
+import { useAverageWeights } from '../api/get-average-weights';
+import { useInsertBulkScans, type BulkScanInsert } from '../api/insert-bulkscans';
+import {
+  AVERAGE_DAY_OPTIONS, BULKSCAN_DESTINATION, DEFAULT_AVERAGE_DAYS, averageText, emptyEntries, entryTime, filledDepartments,
+  hasInvalid, weightError, type DepartmentId, type WeightEntries,
+} from '../lib/weights';
+
+export interface InsertWeightsFormProps {
+  storeId: number;
+  receiverId: number;
+  /** The signed-in staff user's e-mail, recorded with every scan. */
+  email: string;
+  onDone?: () => void;
+}
+
+/** Mantine's default error red is too light on white (axe color-contrast); this one passes. */
+const ERROR_STYLES = { error: { color: 'var(--mantine-color-red-9)' }, input: { color: 'var(--mantine-color-text)' } };
+
+const toDate = (value: string | null) => (value ? new Date(`${value}T00:00:00`) : null);
+
+/** Insert bulk-scan weights per department for one store and receiver (spec 4 "Bulk-scan weights form", 5). */
+export function InsertWeightsForm({ storeId, receiverId, email, onDone }: InsertWeightsFormProps) {
+  const [entries, setEntries] = useState<WeightEntries>(emptyEntries);
+  const [backDate, setBackDate] = useState<string | null>(null);
+  const [useAverage, setUseAverage] = useState(false);
+  const [days, setDays] = useState(String(DEFAULT_AVERAGE_DAYS));
+  const insert = useInsertBulkScans();
+  const back = toDate(backDate);
+  const averages = useAverageWeights(storeId, back, Number(days), useAverage);
+
+  useEffect(() => {
+    if (!useAverage || !averages.data) return;
+    const next = emptyEntries();
+    for (const row of averages.data) {
+      const id = row.from_department_id as DepartmentId;
+      const text = averageText(row.avg_wt);
+      if (next[id] && text) next[id] = { checked: true, weight: text };
+    }
+    setEntries(next);
+  }, [averages.data, useAverage]);
+
+  const set = (id: DepartmentId, patch: Partial<WeightEntries[DepartmentId]>) =>
+    setEntries((prev) => ({ ...prev, [id]: { ...prev[id], ...patch } }));
+
+  const filled = filledDepartments(entries);
+  const loading = useAverage && averages.isFetching;
+  const needsBackDate = useAverage && !back;
+  const disabled = loading || insert.isPending || filled.length === 0 || hasInvalid(entries) || needsBackDate;
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (disabled) return;
+    const when = entryTime(back);
+    const items: BulkScanInsert[] = filled.map((f) => ({
+      store_id: storeId, department: f.department, email, weight_kg: f.weight_kg, receiver_id: receiverId,
+      destination: BULKSCAN_DESTINATION, entry_time: when,
+    }));
+    insert.mutate(
+      { items, key: crypto.randomUUID() },
+      {
+        onSuccess: (inserted) => {
+          notify({ title: `${inserted.length} weights inserted!`, message: 'The bulk scans were saved.', type: 'success' });
+          setEntries(emptyEntries());
+          onDone?.();
+        },
+        onError: (error) => {
+          const e = toApiError(error, getProductName());
+          showErrorDialog({ type: e.type, message: e.message, detail: e.detail });
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Insert weights" data-testid="insert-weights-form">
+      <Stack gap="sm">
+        <DateInput
+          label="Back date"
+          description="Leave empty to record the scans now"
+          value={backDate}
+          onChange={setBackDate}
+          clearable
+          maxDate={new Date()}
+          valueFormat="YYYY-MM-DD"
+          error={needsBackDate ? 'Pick a back date to use average weights.' : undefined}
+          popoverProps={{ withinPortal: true }}
+          styles={ERROR_STYLES}
+        />
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <Switch label="Use average weights" checked={useAverage} onChange={(e) => setUseAverage(e.currentTarget.checked)} />
+          <Select
+            label="Average over (days)"
+            data={AVERAGE_DAY_OPTIONS.map((d) => ({ value: String(d), label: `${d} days` }))}
+            value={days}
+            onChange={(v) => v && setDays(v)}
+            allowDeselect={false}
+            disabled={!useAverage}
+            w={150}
+          />
+        </Group>
+        {useAverage && averages.isError && (
+          <Alert color="red" variant="light" role="alert" title="Average weights could not be loaded">
+            <Button size="xs" variant="default" onClick={() => void averages.refetch()}>Try again</Button>
+          </Alert>
+        )}
+        {useAverage && averages.data && averages.data.length === 0 && (
+          <Text size="sm" c="dimmed" role="status">No donations in that period: no averages to fill in.</Text>
+        )}
+
+        <Stack gap={6} component="fieldset" m={0} p={0} style={{ border: 0 }}>
+          <Text component="legend" fw={600} size="sm" mb={4}>Weights by department (kg)</Text>
+          {DEPARTMENTS.map((d) => {
+            const entry = entries[d.id];
+            const error = weightError(entry.weight);
+            return (
+              <Group key={d.id} gap="sm" align="flex-start" wrap="nowrap">
+                <Checkbox
+                  mt={8}
+                  label={d.name}
+                  checked={entry.checked}
+                  onChange={(e) => set(d.id, { checked: e.currentTarget.checked })}
+                  styles={{ root: { flex: '0 0 8.5rem' } }}
+                />
+                <TextInput
+                  aria-label={`${d.name} weight (kg)`}
+                  placeholder="kg"
+                  inputMode="numeric"
+                  value={entry.weight}
+                  onChange={(e) => {
+                    const weight = e.currentTarget.value.trim();
+                    set(d.id, { weight, checked: weight !== '' ? true : entry.checked });
+                  }}
+                  error={error}
+                  styles={ERROR_STYLES}
+                  style={{ flex: 1, minWidth: 0 }}
+                  disabled={loading}
+                />
+              </Group>
+            );
+          })}
+        </Stack>
+
+        <Group justify="space-between" wrap="wrap">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {filled.length === 0 ? 'Fill in at least one weight.' : `${filled.length} department${filled.length === 1 ? '' : 's'} to insert`}
+          </Text>
+          <Button type="submit" disabled={disabled} loading={insert.isPending || loading}>Insert weights</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -22,7 +22,14 @@ export async function signIn(page: Page, who: keyof typeof ACCOUNTS) {
 /** No serious or critical accessibility violations on what the page shows now. */
 /** Waits until drawers, dialogs and toasts have finished moving: what a person sees, not a half-faded frame. */
 export async function settle(page: Page) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  const framesPassed = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const noneRunning = () => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  // A Mantine transition starts a frame or two after the element mounts; wait for it to start, then to finish,
+  // then look once more in case one transition started another.
+  await framesPassed();
+  await noneRunning();
+  await page.waitForTimeout(100);
+  await noneRunning();
 }
 
 export async function expectAccessible(page: Page, label: string) {

@@ -51,6 +51,9 @@ export default defineConfig({
         OIDC_CLIENT_ID: 'openrescue-e2e',
         OIDC_CLIENT_SECRET: 'openrescue-e2e-secret',
         OIDC_LABEL: 'Local SSO',
+        // The journeys sign the same demo accounts in many times a minute; the per-account limit itself is
+        // proven by the API tests (auth.test.ts, bench/login-burst.ts).
+        LOGIN_RATE_LIMIT_PER_MINUTE: '120',
       },
       reuseExistingServer: false,
       timeout: 240_000,

@@ -30,19 +30,45 @@ function asPostgresUser(bin, args) {
   return result.stdout;
 }
 
-export function startPostgres(port = 55432) {
-  const bin = findBin();
+/** A TCP port nothing listens on right now (asked of the OS in a child process, since this module is synchronous). */
+function freePort() {
+  const script = "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
+  return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim());
+}
+
+function startOnce(bin, port) {
   const dir = mkdtempSync(join(tmpdir(), 'openrescue-pg-'));
   chmodSync(dir, 0o777);
   const dataDir = join(dir, 'data');
-  if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
-  asPostgresUser(join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-  asPostgresUser(join(bin, 'pg_ctl'), [
-    '-D', dataDir, '-l', join(dir, 'server.log'), '-w', '-t', '60',
-    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
-    'start',
-  ]);
-  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  try {
+    if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
+    asPostgresUser(join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+    asPostgresUser(join(bin, 'pg_ctl'), [
+      '-D', dataDir, '-l', join(dir, 'server.log'), '-w', '-t', '60',
+      '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+      'start',
+    ]);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return { dir, dataDir };
+}
+
+/** Starts a server on `port`, or on a free port when none is given (one retry on another port if it is taken). */
+export function startPostgres(port) {
+  const bin = findBin();
+  let started;
+  let usedPort = port ?? freePort();
+  try {
+    started = startOnce(bin, usedPort);
+  } catch (error) {
+    if (port !== undefined) throw error;
+    usedPort = freePort();
+    started = startOnce(bin, usedPort);
+  }
+  const { dir, dataDir } = started;
+  const url = `postgres://postgres@127.0.0.1:${usedPort}/postgres`;
   return {
     url,
     stop() {

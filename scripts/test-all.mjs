@@ -68,7 +68,7 @@ if (!only || only === 'pglite') {
 
 if (!only || only === 'postgres') {
   step('API (PostgreSQL)', () => {
-    const pg = startPostgres(Number(process.env.TEST_PG_PORT ?? 55432));
+    const pg = startPostgres(process.env.TEST_PG_PORT ? Number(process.env.TEST_PG_PORT) : undefined);
     try {
       vitest('API (PostgreSQL)', ['api'], `${tmp}/vitest-postgres.json`, { TEST_DATABASE_URL: pg.url });
     } finally {

@@ -1,9 +1,10 @@
 import { PassThrough } from 'node:stream';
-import { defaultMonth, errorBodySchema, REPORT_TIME_ZONE } from '@openrescue/shared';
+import { defaultMonth, REPORT_TIME_ZONE } from '@openrescue/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { errorResponsesWithNotFound } from '../../lib/http-error.js';
 import { monthlyReportSchema, posterSchema, reportMonthQuerySchema } from '@openrescue/shared';
 import { attachmentDisposition, posterFileName } from '../../documents/file-names.js';
 import { PDF_CONTENT_TYPE, renderPosterPdf } from '../../documents/pdf/poster-pdf.js';
@@ -15,7 +16,7 @@ import { loadMonthlyReport, type ReportSubject } from './monthly-report.service.
 import { loadPoster } from './poster.service.js';
 
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }).strict();
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponsesWithNotFound;
 const todayInReportZone = () => new Intl.DateTimeFormat('en-CA', { timeZone: REPORT_TIME_ZONE }).format(new Date());
 
 /** Monthly donation reports (spec 2.6) and store posters (2.10) as JSON, .xlsx and .pdf (decision 0004). */

@@ -1,17 +1,18 @@
 import {
-  companiesQuerySchema, companyLookupListSchema, errorBodySchema, reasonListSchema, reasonsQuerySchema,
+  companiesQuerySchema, companyLookupListSchema, reasonListSchema, reasonsQuerySchema,
   receiverListSchema, receiverLookupListSchema, receiversLookupQuerySchema, retailReceiversQuerySchema,
   retailStoresQuerySchema, storeListSchema, storeLookupListSchema, storesLookupQuerySchema,
 } from '@openrescue/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { errorResponses } from '../../lib/http-error.js';
 import { nextPageUrl } from '../reports/paging.js';
 import { listReceivers, listStores } from '../reports/places.repository.js';
 import { resolveViewer } from '../reports/reports.policy.js';
 import { createLookupsRepository } from './lookups.repository.js';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+const errors = errorResponses;
 
 /** Spec 7.3 lookup lists, each limited to what the caller may see (section 6). */
 export async function lookupsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {

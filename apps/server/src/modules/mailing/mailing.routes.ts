@@ -1,18 +1,19 @@
 import {
   charityPosterContactListSchema, charityPosterContactsQuerySchema, charityPosterMailRequestSchema,
-  charityPosterMailResponseSchema, errorBodySchema,
+  charityPosterMailResponseSchema, 
 } from '@openrescue/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userPrincipal } from '../../plugins/access.js';
 import type { AppContext } from '../../context.js';
+import { errorResponses } from '../../lib/http-error.js';
 import { nextPageUrl } from '../reports/paging.js';
 import { registerMailOutbox } from './mailing.outbox.js';
 import { createMailingRepository } from './mailing.repository.js';
 import { contactFilters, queueCharityReportMails, reportLinks } from './mailing.service.js';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+const errors = errorResponses;
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().min(1).max(200).optional() });
 
 /** Spec 7.3 charity poster contacts: the mailable list and the report mail send (with its outbox worker). */

@@ -1,10 +1,11 @@
-import { errorBodySchema, publicLinkParamsSchema, publicLinkSchema } from '@openrescue/shared';
+import { publicLinkParamsSchema, publicLinkSchema } from '@openrescue/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { errorResponsesWithNotFound } from '../../lib/http-error.js';
 import { currentLink, rotateLink } from './public-links.service.js';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponsesWithNotFound;
 
 /** Staff management of the read-only public report links (DESIGN.md "Public links"). */
 export async function publicLinksRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {

@@ -1,11 +1,11 @@
 import {
-  donationListQuerySchema, donationListSchema, donationTotalsQuerySchema, donationTotalsSchema, errorBodySchema,
+  donationListQuerySchema, donationListSchema, donationTotalsQuerySchema, donationTotalsSchema, 
   idParamsSchema, receiverSchema, reportStoresQuerySchema, storeListSchema, storeSchema,
 } from '@openrescue/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { notFound } from '../../lib/http-error.js';
+import { notFound, errorResponsesWithNotFound } from '../../lib/http-error.js';
 import { listDonations } from './donations.repository.js';
 import { nextOffsetUrl, nextPageUrl } from './paging.js';
 import { listReceivers, listStores } from './places.repository.js';
@@ -13,7 +13,7 @@ import { assertFiltersVisible, resolveViewer } from './reports.policy.js';
 import { intervalOf } from './time-bounds.js';
 import { donationTotals, effectiveFilters } from './totals.service.js';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponsesWithNotFound;
 
 /** Spec 7.3 reports: donation totals, raw donations, store and receiver report headers. */
 export async function reportsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {

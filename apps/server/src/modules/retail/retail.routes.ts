@@ -5,6 +5,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { errorResponses } from '../../lib/http-error.js';
 import { attachmentDisposition } from '../../documents/file-names.js';
 import { XLSX_CONTENT_TYPE } from '../../documents/xlsx/monthly-report-xlsx.js';
 import { stipendFileName, stipendXlsxBuffer } from '../../documents/xlsx/stipend-xlsx.js';
@@ -15,7 +16,7 @@ import { listBulkScans } from './bulkscan.repository.js';
 import { postBulkScans } from './bulkscan.service.js';
 import { averageWeights, stipendMonths, stipendRows } from './stipend.repository.js';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+const errors = errorResponses;
 
 /** Staff retail operations (spec 7.3): bulk scans, average weights, stipend report (DESIGN section 4). */
 export async function retailRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {

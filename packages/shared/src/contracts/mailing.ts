@@ -8,11 +8,14 @@ import { idList, listPageSchema } from './reports.js';
  * A company filter means the contacts of receivers linked to that company's stores.
  */
 export const charityPosterContactsQuerySchema = z
-  .object({ ...pagingQuery, with_company_id: idList.optional(), with_receiver_id: idList.optional() })
+  .object({ ...pagingQuery, id: idList.optional(), with_company_id: idList.optional(), with_receiver_id: idList.optional() })
   .strict();
 export type CharityPosterContactsQuery = z.infer<typeof charityPosterContactsQuerySchema>;
 
 export const charityPosterContactSchema = z.object({
+  /** The contact's id (opens its detail panel at /{id}) and the receiver it belongs to. */
+  id: z.number(),
+  receiver_id: z.number(),
   email: z.string(),
   first_name: z.string().nullable(),
   report_type: z.enum(['CHARITY_REPORT', 'POSTER']),

@@ -12,6 +12,8 @@ import { booleanFlag, idList, listPageSchema, timeBound } from './reports.js';
 export const bulkScanListQuerySchema = z
   .object({
     ...pagingQuery,
+    /** One or more bulk scan ids (the detail panel at /{id} asks for its row this way). */
+    id: idList.optional(),
     store_id: idList.optional(),
     receiver_id: idList.optional(),
     reason_id: idList.optional(),

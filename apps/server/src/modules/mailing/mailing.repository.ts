@@ -2,6 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
 export interface ContactFilters {
+  /** Contact ids (the list's detail panel only; a send never narrows by id). */
+  ids?: number[];
   companyIds?: number[];
   receiverIds?: number[];
 }
@@ -27,6 +29,7 @@ export interface QueuedMail {
 export function createMailingRepository(db: Kysely<DB>) {
   const filtered = (f: ContactFilters) => {
     let q = db.selectFrom('receiver_contact as c').innerJoin('receiver as r', 'r.id', 'c.receiver_id');
+    if (f.ids?.length) q = q.where('c.id', 'in', f.ids);
     if (f.receiverIds?.length) q = q.where('c.receiver_id', 'in', f.receiverIds);
     if (f.companyIds?.length) {
       const companyIds = f.companyIds;

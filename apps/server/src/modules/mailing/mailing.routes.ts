@@ -28,16 +28,17 @@ export async function mailingRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       tags: ['mailing'],
       description:
         'Mailable charity contacts (spec 3): email, first_name, report_type, organization_name (the receiver) and ' +
-        "report_url (the receiver's public report link). with_company_id: contacts of receivers linked to its stores.",
+        "report_url (the receiver's public report link). with_company_id: contacts of receivers linked to its stores; " +
+        'id: only the given contacts (the detail panel).',
       querystring: charityPosterContactsQuerySchema,
       response: { 200: charityPosterContactListSchema, ...errors },
     },
     handler: async (request) => {
       const q = request.query;
-      const { count, rows } = await repo.contacts(contactFilters(q), { limit: q.page_size, offset: (q.page - 1) * q.page_size });
+      const { count, rows } = await repo.contacts({ ...contactFilters(q), ids: q.id }, { limit: q.page_size, offset: (q.page - 1) * q.page_size });
       const links = await reportLinks(ctx, rows);
       const results = rows.map((c) => ({
-        email: c.email, first_name: c.first_name, report_type: c.report_type,
+        id: c.id, receiver_id: c.receiver_id, email: c.email, first_name: c.first_name, report_type: c.report_type,
         organization_name: c.organization_name, report_url: links.get(c.receiver_id) ?? '',
       }));
       return { count, next: nextPageUrl(request.url, q.page, q.page_size, count), results };

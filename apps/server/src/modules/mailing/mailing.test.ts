@@ -55,9 +55,13 @@ describe('charity poster contacts list', () => {
     const link = await publicReportLink(t.ctx, 'receiver', receiverId);
     const { name } = await t.database.db.selectFrom('receiver').select('name').where('id', '=', receiverId).executeTakeFirstOrThrow();
     for (const c of body.results) {
-      expect(Object.keys(c).sort()).toEqual(['email', 'first_name', 'organization_name', 'report_type', 'report_url']);
-      expect(c).toMatchObject({ organization_name: name, report_url: link });
+      expect(Object.keys(c).sort()).toEqual(['email', 'first_name', 'id', 'organization_name', 'receiver_id', 'report_type', 'report_url']);
+      expect(c).toMatchObject({ organization_name: name, report_url: link, receiver_id: receiverId });
     }
+    const [first] = body.results;
+    const byId = (await get('staff', `${LIST}?id=${first.id}`)).json();
+    expect(byId).toMatchObject({ count: 1, results: [first] });
+    expect((await get('staff', `${LIST}?id=${first.id}&with_company_id=999999`)).json().count).toBe(0);
     expect((await get('company', LIST)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: LIST })).statusCode).toBe(401);
   });

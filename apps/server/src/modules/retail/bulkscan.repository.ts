@@ -34,6 +34,7 @@ export async function listBulkScans(db: Db, q: BulkScanListQuery) {
   const where = [sql`true`];
   if (q.store_id) where.push(sql`b.store_id in (${sql.join(q.store_id)})`);
   if (q.receiver_id) where.push(sql`b.receiver_id in (${sql.join(q.receiver_id)})`);
+  if (q.id) where.push(sql`b.id in (${sql.join(q.id)})`);
   if (q.reason_id) where.push(sql`b.reason_id in (${sql.join(q.reason_id)})`);
   if (q.has_reason !== undefined) where.push(q.has_reason ? sql`b.reason_id is not null` : sql`b.reason_id is null`);
   if (interval.lo) where.push(sql`b.entry_time >= ${microsToIso(boundMicros(interval.lo))}::timestamptz`);

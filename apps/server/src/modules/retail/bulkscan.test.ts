@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDemo } from '../../demo-setup.js';
 import { buildTestApp, type DemoRole, signInDemoAccounts, type TestApp } from '../../test-support/test-app.js';
+import { pruneIdempotencyKeys } from './idempotency.js';
 import { createRetailFixture, insertNoPickup, item, type RetailFixture } from './retail-fixtures.js';
 
 let t: TestApp;
@@ -107,6 +108,15 @@ describe('POST bulkscan/', () => {
     expect((await post([item(f, { weight_kg: 2 })], 'failed-key-1')).statusCode).toBe(201);
   });
 
+  it('keeps a stored answer for 24 hours, then prunes it so the key may run again', async () => {
+    expect((await post([item(f, { weight_kg: 6 })], 'old-key-1')).statusCode).toBe(201);
+    expect((await post([item(f, { weight_kg: 7 })], 'fresh-key-1')).statusCode).toBe(201);
+    await sql`update request_idempotency set created_at = now() - interval '25 hours' where key = 'old-key-1'`.execute(t.database.db);
+    expect(await pruneIdempotencyKeys(t.database.db)).toBe(1);
+    const keys = (await sql<{ key: string }>`select key from request_idempotency where key in ('old-key-1', 'fresh-key-1')`.execute(t.database.db)).rows;
+    expect(keys.map((k) => k.key)).toEqual(['fresh-key-1']);
+  });
+
   it('is for staff only', async () => {
     expect((await post([item(f)], undefined, 'company')).statusCode).toBe(403);
     expect((await get(LIST_URL, 'store')).statusCode).toBe(403);
@@ -148,6 +158,11 @@ describe('GET retail/bulkscan and getAvgWtPerStore', () => {
     expect((await get(`${LIST_URL}?search=sunday%20pantry`)).json().count).toBe(1);
     expect((await get(`${LIST_URL}?store_id=${f.otherStoreId}`)).json()).toEqual({ count: 0, next: null, results: [] });
     expect((await get(`${LIST_URL}?colour=red`)).statusCode).toBe(400);
+    const [first, second] = all.results as Array<{ id: number }>;
+    const byId = (await get(`${LIST_URL}?id=${first.id},${second.id}`)).json();
+    expect(byId.results.map((r: { id: number }) => r.id).sort()).toEqual([first.id, second.id].sort());
+    expect((await get(`${LIST_URL}?id=${first.id}&store_id=${f.otherStoreId}`)).json().count).toBe(0);
+    expect((await get(`${LIST_URL}?id=abc`)).statusCode).toBe(400);
   });
 
   it('averages donation weights per department of a store in the window', async () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error.js';
 
 export interface StoredAnswer {
@@ -52,4 +53,26 @@ export async function runIdempotent(
       where scope = ${scope} and key = ${key}`.execute(trx);
     return answer;
   });
+}
+
+/** How long a stored answer is replayed (Stripe keeps keys 24 hours); after that the key may run again. */
+export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
+
+/** Deletes stored answers older than the time to live; returns how many went. */
+export async function pruneIdempotencyKeys(db: Kysely<DB>, olderThanHours = IDEMPOTENCY_KEY_TTL_HOURS): Promise<number> {
+  const result = await sql`delete from request_idempotency
+    where created_at < now() - make_interval(hours => ${olderThanHours}::int)`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/** Prunes once when the server is ready and then hourly, until it closes. */
+export function scheduleIdempotencyPruning(app: FastifyInstance, db: Kysely<DB>, everyMs = 60 * 60 * 1000) {
+  let timer: NodeJS.Timeout | undefined;
+  const prune = () => pruneIdempotencyKeys(db).catch((error: unknown) => app.log.warn({ err: error }, 'pruning idempotency keys failed'));
+  app.addHook('onReady', async () => {
+    void prune();
+    timer = setInterval(prune, everyMs);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 }

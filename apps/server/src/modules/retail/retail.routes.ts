@@ -14,6 +14,7 @@ import { nextPageUrl } from '../reports/paging.js';
 import { boundMicros, intervalOf, microsToIso } from '../reports/time-bounds.js';
 import { listBulkScans } from './bulkscan.repository.js';
 import { postBulkScans } from './bulkscan.service.js';
+import { scheduleIdempotencyPruning } from './idempotency.js';
 import { averageWeights, stipendMonths, stipendRows } from './stipend.repository.js';
 
 const errors = errorResponses;
@@ -22,6 +23,7 @@ const errors = errorResponses;
 export async function retailRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = ctx.database.db;
+  scheduleIdempotencyPruning(app, db);
 
   r.get('/core-api/api/retail/bulkscan', {
     config: { access: 'staff' },

@@ -13,3 +13,4 @@ export * from './contracts/metrics.js';
 export * from './contracts/documents.js';
 export * from './contracts/mailing.js';
 export * from './contracts/retail.js';
+export * from './contracts/publishing.js';

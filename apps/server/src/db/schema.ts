@@ -150,6 +150,12 @@ export interface JobsTable {
   payload: ColumnType<Record<string, unknown>, string | undefined, string>;
   created_by: string | null; created_at: DefaultTimestamp; updated_at: DefaultTimestamp;
 }
+/** 009: the files of a publish job and how far each got (decision 0008). */
+export type JobItemState = 'pending' | 'done' | 'failed';
+export interface JobItemTable {
+  job_id: string; seq: number; publish_file_id: number; state: Default<JobItemState>;
+  finish_order: number | null; finished_at: Timestamp | null; error: string | null;
+}
 export interface CustomDebugLogTable {
   id: Generated<number>; target: string; error: string; detail: Json | null;
   job_id: string | null; creation_time: DefaultTimestamp;
@@ -212,7 +218,7 @@ export interface DB {
   receiver: ReceiverTable; store_receiver: StoreReceiverTable; donation: DonationTable;
   donation_monthly: DonationMonthlyTable; company_user: CompanyUserTable;
   bulk_scan: BulkScanTable; bulk_scan_qa: BulkScanQaTable; adjusted_scan: AdjustedScanTable;
-  publish_file: PublishFileTable; generated_file: GeneratedFileTable; jobs: JobsTable;
+  publish_file: PublishFileTable; generated_file: GeneratedFileTable; jobs: JobsTable; job_item: JobItemTable;
   custom_debug_log: CustomDebugLogTable; receiver_contact: ReceiverContactTable;
   mail_outbox: MailOutboxTable; request_idempotency: RequestIdempotencyTable;
   network_organization: NetworkOrganizationTable; network_donation: NetworkDonationTable;

@@ -46,6 +46,9 @@ const OPS_SCREENS: Record<string, RouteObject['lazy']> = {
 const OPS_ROUTE_PATTERNS: Record<string, string> = {
   receivers: routePatterns.receivers.replace(`${paths.ops.root}/`, ''),
   stores: routePatterns.stores.replace(`${paths.ops.root}/`, ''),
+  noPickups: routePatterns.noPickups.replace(`${paths.ops.root}/`, ''),
+  stipendReport: routePatterns.stipendReport.replace(`${paths.ops.root}/`, ''),
+  mailable: routePatterns.mailable.replace(`${paths.ops.root}/`, ''),
 };
 
 const opsChildren: RouteObject[] = [

@@ -49,6 +49,9 @@ export const routePatterns = {
   /** The optional id opens the row's detail panel (spec 2.7). */
   receivers: '/ops/retail/receivers/:id?',
   stores: '/ops/retail/stores/:id?',
+  noPickups: '/ops/retail/no-pickups/:id?',
+  stipendReport: '/ops/retail/stipend-report/:id?',
+  mailable: '/ops/reports/mailable/:id?',
   storeReport: '/reports/store/:storeId',
   receiverReport: '/reports/receiver/:receiverId',
   storePoster: '/posters/store/:storeId',

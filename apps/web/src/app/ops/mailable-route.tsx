@@ -3,10 +3,12 @@ import { sectionLabel } from '@openrescue/shared';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
 import { CONTACTS_URL, type CharityContact, type ContactFilters } from '../../features/mailable/api/charity-contacts';
+import { ContactDetail } from '../../features/mailable/components/contact-detail';
 import { ContactRowContent } from '../../features/mailable/components/contact-row';
 import { SendMailsButton } from '../../features/mailable/components/send-button';
 import { useInfiniteList } from '../../features/ops-lists/api/list-page';
 import { FilterDrop } from '../../features/ops-lists/components/filter-drop';
+import { ListDetailScreen } from '../../features/ops-lists/components/list-detail-screen';
 import { ListView } from '../../features/ops-lists/components/list-view';
 import { LookupFilter } from '../../features/ops-lists/components/lookup-filter';
 import { useListUrl } from '../../features/ops-lists/hooks/use-list-url';
@@ -15,7 +17,7 @@ import { useDemoMode } from '../../lib/demo-mode';
 /** /ops/reports/mailable: the charity contacts who get report links, and Send for the current filters. */
 export function MailableRoute() {
   const demo = useDemoMode();
-  const { params, setFilter } = useListUrl(paths.ops.mailable);
+  const { params, setFilter, rowHref } = useListUrl(paths.ops.mailable);
   const filters: ContactFilters = {
     with_company_id: params.get('with_company_id') ?? undefined,
     with_receiver_id: params.get('with_receiver_id') ?? undefined,
@@ -24,12 +26,17 @@ export function MailableRoute() {
   const total = query.data?.pages[0]?.count ?? 0;
 
   return (
-    <>
-      <PageHeader title={sectionLabel('mailableContacts', demo)} description="Charity contacts who receive their report links by e-mail." />
-      <ListView
+    <ListDetailScreen
+      basePath={paths.ops.mailable}
+      header={<PageHeader title={sectionLabel('mailableContacts', demo)} description="Charity contacts who receive their report links by e-mail." />}
+      detailTitle="Contact details"
+      renderDetail={(id) => <ContactDetail id={id} />}
+      list={<ListView
         label="Contacts"
         query={query}
-        rowKey={(r) => `${r.email}|${r.report_type}|${r.organization_name}`}
+        rowKey={(r) => r.id}
+        rowHref={(r) => rowHref(r.id)}
+        rowLabel={(r) => `${r.first_name ?? r.email}, ${r.organization_name}, ${r.report_type}`}
         renderRow={(r) => <ContactRowContent row={r} />}
         emptyText="No contacts match these filters."
         toolbar={
@@ -41,7 +48,7 @@ export function MailableRoute() {
             <SendMailsButton filters={filters} disabled={query.isPending || total === 0} />
           </Group>
         }
-      />
-    </>
+      />}
+    />
   );
 }

@@ -10,7 +10,7 @@ import { StoresList } from '../../features/ops-lists/components/stores-list';
 import { useListUrl } from '../../features/ops-lists/hooks/use-list-url';
 import { useDemoMode } from '../../lib/demo-mode';
 import { useSession } from '../../lib/session-context';
-import { SIDE_PANELS } from './side-panels';
+import { isSidePanel, SIDE_PANELS } from './side-panels';
 
 /** Receivers or Stores: the list, its detail panel at `/{id}` and the side panel named by `?panel=`. */
 export function OrgListScreen({ kind }: { kind: 'receiver' | 'store' }) {
@@ -18,7 +18,7 @@ export function OrgListScreen({ kind }: { kind: 'receiver' | 'store' }) {
   const { user } = useSession();
   const basePath = kind === 'receiver' ? paths.ops.receivers : paths.ops.stores;
   const { id, params, panel, closePanel, openSidePanel, closeSidePanel } = useListUrl(basePath);
-  const side = panel ? SIDE_PANELS[panel] : undefined;
+  const side = isSidePanel(panel) ? SIDE_PANELS[panel] : undefined;
   const title = sectionLabel(kind === 'receiver' ? 'receivers' : 'stores', demo);
 
   return (
@@ -41,7 +41,7 @@ export function OrgListScreen({ kind }: { kind: 'receiver' | 'store' }) {
             kind={kind}
             id={id}
             staff={Boolean(user?.staff)}
-            onBulkScan={() => openSidePanel('bulkscan')}
+            onOpenPanel={(name) => openSidePanel(name)}
             onInsertWeight={(storeId, receiverId) => openSidePanel('insert-bulkscans', { store: String(storeId), receiver: String(receiverId) })}
           />
         ) : (

@@ -5,18 +5,23 @@ import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
 import { useInfiniteList } from '../../features/ops-lists/api/list-page';
 import { FilterDrop } from '../../features/ops-lists/components/filter-drop';
+import { useLookup } from '../../features/ops-lists/api/get-lookups';
+import { ListDetailScreen } from '../../features/ops-lists/components/list-detail-screen';
 import { ListView } from '../../features/ops-lists/components/list-view';
 import { LookupFilter } from '../../features/ops-lists/components/lookup-filter';
 import { useListUrl } from '../../features/ops-lists/hooks/use-list-url';
 import { STIPEND_URL, type StipendFilters, type StipendRow } from '../../features/stipend/api/get-stipend';
 import { StipendDownloadButton } from '../../features/stipend/components/download-button';
+import { StipendDetail } from '../../features/stipend/components/stipend-detail';
 import { StipendRowContent } from '../../features/stipend/components/stipend-row';
 import { useDemoMode } from '../../lib/demo-mode';
 
 /** /ops/retail/stipend-report: service days per receiver, store and month, with the spreadsheet download. */
 export function StipendRoute() {
   const demo = useDemoMode();
-  const { params, setFilter } = useListUrl(paths.ops.stipendReport);
+  const { params, setFilter, rowHref } = useListUrl(paths.ops.stipendReport);
+  const reasons = useLookup('reasons');
+  const reasonLabel = (reasonId: number) => reasons.data?.find((r) => r.value === String(reasonId))?.label ?? `Reason ${reasonId}`;
   const month = params.get('year_month');
   const filters: StipendFilters = {
     year_month: month && /^\d{4}-\d{2}$/.test(month) ? month : undefined,
@@ -26,12 +31,17 @@ export function StipendRoute() {
   const query = useInfiniteList<StipendRow>('stipend', STIPEND_URL, { ...filters });
 
   return (
-    <>
-      <PageHeader title={sectionLabel('stipendReport', demo)} description="Scheduled against actual service days, per receiver, store and month." />
-      <ListView
+    <ListDetailScreen
+      basePath={paths.ops.stipendReport}
+      header={<PageHeader title={sectionLabel('stipendReport', demo)} description="Scheduled against actual service days, per receiver, store and month." />}
+      detailTitle="Stipend row"
+      renderDetail={(id) => <StipendDetail id={id} reasonLabel={reasonLabel} />}
+      list={<ListView
         label="Stipend rows"
         query={query}
         rowKey={(r) => r.item_id}
+        rowHref={(r) => rowHref(r.item_id)}
+        rowLabel={(r) => `${r.receiver_name}, ${r.store_name}, ${r.year_month}`}
         renderRow={(r) => <StipendRowContent row={r} />}
         emptyText="No stipend rows match these filters."
         toolbar={
@@ -50,7 +60,7 @@ export function StipendRoute() {
             <StipendDownloadButton filters={filters} />
           </Group>
         }
-      />
-    </>
+      />}
+    />
   );
 }

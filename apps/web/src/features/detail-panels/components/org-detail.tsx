@@ -1,43 +1,43 @@
-import { Alert, Anchor, Button, Center, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import type { Receiver, Store } from '@openrescue/shared';
 import { IconBarcode, IconPhoto, IconReportAnalytics, IconScale } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { paths } from '../../../config/paths';
+import { CompactList, CompactListRow } from '../../../components/compact-list';
+import { DetailState } from '../../../components/detail-state';
 import { useReceiver, useStore } from '../api/get-detail';
 import { PublicLinkField } from './public-link-field';
+
+/** The side panels a detail panel opens (spec 2.8), by their `panel` address name. */
+export type OrgSidePanel = 'donation-reports' | 'posters' | 'bulkscan';
 
 export interface OrgDetailProps {
   kind: 'receiver' | 'store';
   id: string;
   staff: boolean;
-  onBulkScan: () => void;
+  onOpenPanel: (panel: OrgSidePanel) => void;
   onInsertWeight: (storeId: number, receiverId: number) => void;
 }
 
 type Related = { id: number; name: string };
 
-function relatedOf(kind: OrgDetailProps['kind'], data: Receiver | Store): Related[] {
+export function relatedOf(kind: OrgDetailProps['kind'], data: Receiver | Store): Related[] {
   const list = kind === 'receiver' ? (data as Receiver).store_set : (data as Store).receivers;
   return (list as Array<number | Related>).map((r) => (typeof r === 'number' ? { id: r, name: `#${r}` } : { id: r.id, name: r.name }));
 }
 
 /** The receiver or store detail panel (spec 2.8). */
-export function OrgDetail({ kind, id, staff, onBulkScan, onInsertWeight }: OrgDetailProps) {
-  const receiver = useReceiver(kind === 'receiver' ? id : undefined);
-  const store = useStore(kind === 'store' ? id : undefined);
+export function OrgDetail({ kind, id, staff, onOpenPanel, onInsertWeight }: OrgDetailProps) {
+  const valid = /^\d{1,9}$/.test(id);
+  const receiver = useReceiver(kind === 'receiver' && valid ? id : undefined);
+  const store = useStore(kind === 'store' && valid ? id : undefined);
   const query = kind === 'receiver' ? receiver : store;
+  return (
+    <DetailState<Receiver | Store> query={query} what={kind} id={id} invalid={!valid}>
+      {(data) => <OrgDetailBody kind={kind} data={data} staff={staff} onOpenPanel={onOpenPanel} onInsertWeight={onInsertWeight} />}
+    </DetailState>
+  );
+}
 
-  if (query.isPending) return <Center py="xl" aria-busy="true"><Loader role="status" aria-label={`Loading the ${kind}`} /></Center>;
-  if (query.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert" title={`The ${kind} could not be loaded`}>
-        <Button size="xs" variant="default" onClick={() => void query.refetch()}>Try again</Button>
-      </Alert>
-    );
-  }
-  const data = query.data;
-  if (!data) return <Alert color="gray" variant="light" title={`No ${kind} ${id}`}>It does not exist or you may not see it.</Alert>;
-
+function OrgDetailBody({ kind, data, staff, onOpenPanel, onInsertWeight }: Omit<OrgDetailProps, 'id'> & { data: Receiver | Store }) {
   const email = kind === 'receiver' ? (data as Receiver).contact_email : null;
   const related = relatedOf(kind, data);
   const relatedTitle = kind === 'receiver' ? 'Stores' : 'Receivers';
@@ -54,15 +54,13 @@ export function OrgDetail({ kind, id, staff, onBulkScan, onInsertWeight }: OrgDe
       </Stack>
 
       <Group gap="xs">
-        <Button component={Link} to={kind === 'receiver' ? paths.reports.receiver(data.id) : paths.reports.store(data.id)} variant="light" leftSection={<IconReportAnalytics size={16} aria-hidden="true" />}>
+        <Button variant="light" onClick={() => onOpenPanel('donation-reports')} leftSection={<IconReportAnalytics size={16} aria-hidden="true" />}>
           Reports
         </Button>
-        {kind === 'store' && (
-          <Button component={Link} to={paths.posters.store(data.id)} variant="light" leftSection={<IconPhoto size={16} aria-hidden="true" />}>
-            Posters
-          </Button>
-        )}
-        <Button variant="light" onClick={onBulkScan} leftSection={<IconBarcode size={16} aria-hidden="true" />}>BulkScan</Button>
+        <Button variant="light" onClick={() => onOpenPanel('posters')} leftSection={<IconPhoto size={16} aria-hidden="true" />}>
+          Posters
+        </Button>
+        <Button variant="light" onClick={() => onOpenPanel('bulkscan')} leftSection={<IconBarcode size={16} aria-hidden="true" />}>BulkScan</Button>
       </Group>
 
       <PublicLinkField kind={kind} id={String(data.id)} canRotate={staff} />
@@ -72,9 +70,9 @@ export function OrgDetail({ kind, id, staff, onBulkScan, onInsertWeight }: OrgDe
       {related.length === 0 ? (
         <Text c="dimmed" size="sm">No {relatedTitle.toLowerCase()} linked.</Text>
       ) : (
-        <Paper withBorder radius="md" component="ul" aria-label={relatedTitle} p={0} m={0} style={{ listStyle: 'none' }}>
-          {related.map((r, i) => (
-            <Group component="li" key={r.id} justify="space-between" wrap="nowrap" gap="xs" px="sm" py={6} style={i > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}>
+        <CompactList label={relatedTitle}>
+          {related.map((r) => (
+            <CompactListRow key={r.id}>
               <Text size="sm" lineClamp={2} style={{ flex: 1, minWidth: 0 }}>{r.name}</Text>
               <Button
                 size="compact-sm"
@@ -86,9 +84,9 @@ export function OrgDetail({ kind, id, staff, onBulkScan, onInsertWeight }: OrgDe
               >
                 Insert weight
               </Button>
-            </Group>
+            </CompactListRow>
           ))}
-        </Paper>
+        </CompactList>
       )}
     </Stack>
   );

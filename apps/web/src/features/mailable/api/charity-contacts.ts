@@ -4,6 +4,8 @@ import { api } from '../../../lib/api';
 
 /** Spec section 3 "Charity poster contact". */
 export interface CharityContact {
+  id: number;
+  receiver_id: number;
   email: string;
   first_name: string | null;
   report_type: string;

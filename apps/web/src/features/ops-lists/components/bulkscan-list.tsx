@@ -12,6 +12,7 @@ export function BulkScanList({ receiverId, storeId }: { receiverId?: string; sto
       rowKey={(r) => r.id}
       renderRow={(r) => <BulkScanRowContent row={r} />}
       emptyText="No bulk scans recorded yet."
+      virtual={false}
     />
   );
 }

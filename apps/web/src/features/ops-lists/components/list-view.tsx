@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Center, Group, Loader, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ListPage } from '../api/list-page';
 import classes from './list-view.module.css';
@@ -17,6 +18,65 @@ export interface ListViewProps<T> {
   emptyText: string;
   /** Controls above the list (filter drop, actions). */
   toolbar?: ReactNode;
+  /**
+   * Render only the rows near the viewport (page-scrolled screens, where lists reach thousands of rows).
+   * Off for lists inside a scrolling panel, which the window virtualizer cannot follow.
+   */
+  virtual?: boolean;
+}
+
+type RowsProps<T> = Pick<ListViewProps<T>, 'label' | 'rowKey' | 'renderRow' | 'rowHref' | 'rowLabel'> & { rows: T[] };
+
+function RowBody<T>({ row, rowHref, rowLabel, renderRow }: Pick<RowsProps<T>, 'rowHref' | 'rowLabel' | 'renderRow'> & { row: T }) {
+  return rowHref ? (
+    <UnstyledButton component={Link} to={rowHref(row)} state={{ fromList: true }} className={classes.row} aria-label={rowLabel?.(row)}>
+      {renderRow(row)}
+    </UnstyledButton>
+  ) : (
+    <Box className={classes.row}>{renderRow(row)}</Box>
+  );
+}
+
+function PlainRows<T>({ rows, label, rowKey, ...body }: RowsProps<T>) {
+  return (
+    <Paper withBorder radius="md" className={classes.list} component="ul" aria-label={label}>
+      {rows.map((row) => <li key={rowKey(row)} className={classes.item}><RowBody row={row} {...body} /></li>)}
+    </Paper>
+  );
+}
+
+/** Only the rows near the viewport are in the page; each is measured, so rows of any height keep their place. */
+function VirtualRows<T>({ rows, label, rowKey, ...body }: RowsProps<T>) {
+  const listRef = useRef<HTMLUListElement | null>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const node = listRef.current;
+    if (node) setScrollMargin(node.getBoundingClientRect().top + window.scrollY);
+  }, []);
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: () => 76,
+    overscan: 6,
+    scrollMargin,
+    getItemKey: (index) => rowKey(rows[index]),
+  });
+  return (
+    <Paper withBorder radius="md" className={classes.list} component="ul" aria-label={label} ref={listRef} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      {virtualizer.getVirtualItems().map((item) => (
+        <li
+          key={item.key}
+          data-index={item.index}
+          ref={virtualizer.measureElement}
+          aria-setsize={rows.length}
+          aria-posinset={item.index + 1}
+          className={`${classes.item} ${classes.virtualItem}`}
+          style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
+        >
+          <RowBody row={rows[item.index]} {...body} />
+        </li>
+      ))}
+    </Paper>
+  );
 }
 
 function useLoadMoreOnScroll(onVisible: () => void, active: boolean) {
@@ -36,7 +96,7 @@ function useLoadMoreOnScroll(onVisible: () => void, active: boolean) {
 }
 
 /** The list half of the list-screen recipe: loaded/total, rows, more on scroll, loading/empty/error states. */
-export function ListView<T>({ label, query, rowKey, renderRow, rowHref, rowLabel, emptyText, toolbar }: ListViewProps<T>) {
+export function ListView<T>({ label, query, rowKey, renderRow, rowHref, rowLabel, emptyText, toolbar, virtual = true }: ListViewProps<T>) {
   const pages = query.data?.pages ?? [];
   const rows = pages.flatMap((p) => p.results);
   const total = pages[0]?.count ?? 0;
@@ -66,19 +126,11 @@ export function ListView<T>({ label, query, rowKey, renderRow, rowHref, rowLabel
       ) : rows.length === 0 ? (
         <Paper withBorder p="lg" radius="md"><Text c="dimmed" data-testid="list-empty">{emptyText}</Text></Paper>
       ) : (
-        <Paper withBorder radius="md" className={classes.list} component="ul" aria-label={label}>
-          {rows.map((row) => (
-            <li key={rowKey(row)} className={classes.item}>
-              {rowHref ? (
-                <UnstyledButton component={Link} to={rowHref(row)} state={{ fromList: true }} className={classes.row} aria-label={rowLabel?.(row)}>
-                  {renderRow(row)}
-                </UnstyledButton>
-              ) : (
-                <Box className={classes.row}>{renderRow(row)}</Box>
-              )}
-            </li>
-          ))}
-        </Paper>
+        virtual ? (
+          <VirtualRows rows={rows} label={label} rowKey={rowKey} renderRow={renderRow} rowHref={rowHref} rowLabel={rowLabel} />
+        ) : (
+          <PlainRows rows={rows} label={label} rowKey={rowKey} renderRow={renderRow} rowHref={rowHref} rowLabel={rowLabel} />
+        )
       )}
 
       <div ref={sentinel} aria-hidden="true" />

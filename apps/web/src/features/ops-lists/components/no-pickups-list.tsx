@@ -9,7 +9,7 @@ import { LookupFilter } from './lookup-filter';
 
 /** No-pickups (spec 2.2): bulk scans with a reason, filtered by store, receiver and reason. */
 export function NoPickupsList({ basePath }: { basePath: string }) {
-  const { params, setFilter } = useListUrl(basePath);
+  const { params, setFilter, rowHref } = useListUrl(basePath);
   const store = params.get('store_id');
   const receiver = params.get('receiver_id');
   const reason = params.get('reason_id');
@@ -22,6 +22,8 @@ export function NoPickupsList({ basePath }: { basePath: string }) {
       label="No-pickup bulk scans"
       query={query}
       rowKey={(r) => r.id}
+      rowHref={(r) => rowHref(r.id)}
+      rowLabel={(r) => `Bulk scan ${r.id}: ${r.store} to ${r.receiver}`}
       emptyText="No bulk scans with a reason match these filters."
       toolbar={
         <FilterDrop active={[store, receiver, reason].filter(Boolean).length}>

@@ -1,0 +1,48 @@
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { DEPARTMENTS } from '@openrescue/shared';
+import { Link } from 'react-router';
+import { DetailState } from '../../../components/detail-state';
+import { FieldList } from '../../../components/field-list';
+import { coreUrl } from '../../../config/env';
+import { paths } from '../../../config/paths';
+import { useListRecord } from '../../../lib/list-record';
+import type { BulkScanRow } from '../api/get-bulkscans';
+import { formatTime } from './bulkscan-row';
+
+const departmentName = (id: number | null) => (id == null ? null : `${id} · ${DEPARTMENTS.find((d) => d.id === id)?.name ?? 'Unknown'}`);
+
+/** A bulk scan's detail panel: every field of spec section 3 "Bulk scan record", and its store and receiver. */
+export function BulkScanDetail({ id }: { id: string }) {
+  const valid = /^\d{1,9}$/.test(id);
+  const query = useListRecord<BulkScanRow>('bulkscan', coreUrl('retail/bulkscan'), valid ? { id } : undefined);
+  return (
+    <DetailState query={query} what="bulk scan" id={id} invalid={!valid}>
+      {(row) => (
+        <Stack gap="md" data-testid="bulkscan-detail">
+          <Title order={2} size="h3">{row.reason ?? (row.weight_kg != null ? `${row.weight_kg} kg` : 'Bulk scan')} · {row.store}</Title>
+          <FieldList
+            label="Bulk scan fields"
+            fields={[
+              ['Id', row.id],
+              ['Store', row.store],
+              ['Store id', row.store_id],
+              ['Receiver', row.receiver],
+              ['Receiver id', row.receiver_id],
+              ['Reason', row.reason_id == null ? null : `${row.reason_id} · ${row.reason ?? ''}`],
+              ['Destination', `${row.destination} · ${row.destination_name}`],
+              ['Department', departmentName(row.department)],
+              ['Weight', row.weight_kg == null ? null : `${row.weight_kg.toLocaleString('en-US')} kg`],
+              ['Entry time', formatTime(row.entry_time)],
+              ['Created', formatTime(row.creation_time)],
+              ['Entered by', row.email],
+            ]}
+          />
+          <Group gap="xs">
+            <Button component={Link} to={paths.ops.store(row.store_id)} variant="light">Open store</Button>
+            <Button component={Link} to={paths.ops.receiver(row.receiver_id)} variant="light">Open receiver</Button>
+          </Group>
+        </Stack>
+      )}
+    </DetailState>
+  );
+}

@@ -1,0 +1,139 @@
+import ExcelJS from 'exceljs';
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, screenshotPath, settle, signIn } from './support/helpers';
+
+const listCount = async (page: Page): Promise<number> => {
+  const count = page.getByTestId('list-count');
+  await expect(count).toHaveText(/\d+\/\d+/, { timeout: 20_000 });
+  return Number((await count.innerText()).match(/\/(\d+)/)![1]);
+};
+
+test.describe('ops detail and side panels', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, 'staff');
+    await expect(page).toHaveURL(/\/ops$/);
+  });
+
+  for (const [path, list, dialog, testId, shot] of [
+    ['/ops/retail/no-pickups', 'No-pickup bulk scans', 'Bulk scan details', 'bulkscan-detail', 'ops-no-pickup-panel.png'],
+    ['/ops/retail/stipend-report', 'Stipend rows', 'Stipend row', 'stipend-detail', 'ops-stipend-panel.png'],
+    ['/ops/reports/mailable', 'Contacts', 'Contact details', 'contact-detail', 'ops-contact-panel.png'],
+  ] as const) {
+    test(`${list}: a row opens its panel at /{id}, the address reopens it, back closes it`, async ({ page }) => {
+      await page.goto(path);
+      await listCount(page);
+      const first = page.getByRole('list', { name: list }).getByRole('link').first();
+      const href = (await first.getAttribute('href'))!;
+      await first.click();
+      await expect(page).toHaveURL(new RegExp(`${href.replace(/[.?*+^$()[\]{}|\\]/g, '\\$&')}$`));
+      const drawer = page.getByRole('dialog', { name: dialog });
+      await expect(drawer.getByTestId(testId)).toBeVisible({ timeout: 20_000 });
+      await expectAccessible(page, `${dialog} panel`);
+      await page.screenshot({ path: screenshotPath(shot) });
+
+      await page.goto(href);
+      await expect(page.getByRole('dialog', { name: dialog }).getByTestId(testId)).toBeVisible({ timeout: 20_000 });
+      await page.goto(path);
+      await listCount(page);
+      await page.getByRole('list', { name: list }).getByRole('link').first().click();
+      await expect(drawer.getByTestId(testId)).toBeVisible({ timeout: 20_000 });
+      await page.goBack();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole('dialog', { name: dialog })).toHaveCount(0);
+
+      // An id that names nothing says so.
+      await page.goto(`${path}/999999`);
+      await expect(page.getByRole('dialog', { name: dialog }).getByText(/It does not exist or you may not see it/)).toBeVisible({ timeout: 20_000 });
+    });
+  }
+
+  test('receiver: Reports and Store Posters side panels, one at a time; rotating the link kills the old one', async ({ page }) => {
+    await page.goto('/ops/retail/receivers');
+    await listCount(page);
+    await page.getByRole('list', { name: 'Receivers' }).getByRole('link').first().click();
+    const details = page.getByRole('dialog', { name: 'Receiver details' });
+    await expect(details.getByTestId('org-detail')).toBeVisible({ timeout: 20_000 });
+    const id = page.url().match(/receivers\/(\d+)/)![1];
+
+    await details.getByRole('button', { name: 'Reports' }).click();
+    await expect(page).toHaveURL(/panel=donation-reports/);
+    const reports = page.getByRole('dialog', { name: 'Donation reports' });
+    const months = reports.getByRole('list', { name: 'Donation reports' }).getByRole('listitem');
+    await expect(months).toHaveCount(12);
+    await expect(reports.getByRole('link', { name: /^Open the .* report$/ }).first()).toHaveAttribute('href', new RegExp(`^/reports/receiver/${id}\\?month=\\d{4}-\\d{2}-01$`));
+    const download = page.waitForEvent('download');
+    await reports.getByRole('button', { name: /^Download the .* report$/ }).first().click();
+    expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
+    await expectAccessible(page, 'donation reports panel');
+    await page.screenshot({ path: screenshotPath('ops-donation-reports-panel.png') });
+    await reports.getByRole('button', { name: 'Back to details' }).click();
+    await expect(details.getByTestId('org-detail')).toBeVisible();
+
+    await details.getByRole('button', { name: 'Posters' }).click();
+    const posters = page.getByRole('dialog', { name: 'Store Posters' });
+    const posterLinks = posters.getByRole('link', { name: /^Open the poster of / });
+    await expect(posterLinks.first()).toHaveAttribute('href', /^\/posters\/store\/\d+$/, { timeout: 20_000 });
+    await expectAccessible(page, 'store posters panel');
+    await page.goBack();
+    await expect(page.getByRole('dialog', { name: 'Store Posters' })).toHaveCount(0);
+    await expect(details.getByTestId('org-detail')).toBeVisible();
+
+    const link = details.getByRole('textbox', { name: 'Public reports link' });
+    await expect(link).toHaveValue(/tk=/, { timeout: 20_000 });
+    const oldTk = new URL(await link.inputValue()).searchParams.get('tk')!;
+    const asPublic = (tk: string) => page.request.get(`/core-api/api/reports/monthly/receiver/${id}`, { headers: { authorization: `Bearer ro.r_${id}.${tk}` } });
+    expect((await asPublic(oldTk)).status()).toBe(200);
+    await details.getByRole('button', { name: 'Rotate link' }).click();
+    await page.getByRole('dialog', { name: 'Rotate the public link?' }).getByRole('button', { name: 'Rotate' }).click();
+    await expect(page.getByText('Older public links no longer work.')).toBeVisible({ timeout: 20_000 });
+    await expect(link).not.toHaveValue(new RegExp(oldTk.slice(-12)));
+    const newTk = new URL(await link.inputValue()).searchParams.get('tk')!;
+    expect((await asPublic(oldTk)).status()).toBe(401);
+    expect((await asPublic(newTk)).status()).toBe(200);
+  });
+
+  test('insert weights: average weights need a back date, then fill the departments from the store history', async ({ page }) => {
+    await page.goto('/ops/retail/stores');
+    await listCount(page);
+    await page.getByRole('list', { name: 'Stores' }).getByRole('link').first().click();
+    await page.getByRole('dialog', { name: 'Store details' }).getByRole('button', { name: /^Insert weight/ }).first().click();
+    const form = page.getByRole('form', { name: 'Insert weights' });
+    await form.getByRole('switch', { name: 'Use average weights' }).check();
+    await expect(form.getByText('Pick a back date to use average weights.')).toBeVisible();
+    await expect(form.getByRole('button', { name: 'Insert weights' })).toBeDisabled();
+    await expect(form.getByRole('combobox', { name: 'Average over (days)' })).toHaveValue('30 days');
+
+    const averages = page.waitForResponse((r) => r.url().includes('getAvgWtPerStore') && r.status() === 200);
+    const back = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+    const backDate = form.getByRole('textbox', { name: 'Back date' });
+    await backDate.fill(back);
+    await backDate.blur();
+    const body = (await (await averages).json()) as { results: Array<{ from_department_id: number; avg_wt: number }> };
+    expect(body.results.length).toBeGreaterThan(0);
+    await expect(form.getByText('Pick a back date to use average weights.')).toHaveCount(0);
+    // Every department with an average is filled in and ticked; the submit is enabled.
+    await expect.poll(async () => {
+      const filled = await form.getByRole('textbox', { name: /weight \(kg\)$/ }).evaluateAll((inputs) => inputs.filter((i) => (i as HTMLInputElement).value !== '').length);
+      return filled;
+    }).toBe(body.results.length);
+    await expect(form.getByRole('button', { name: 'Insert weights' })).toBeEnabled();
+    await settle(page);
+    await expectAccessible(page, 'average weights');
+    await page.screenshot({ path: screenshotPath('ops-insert-weights-average.png') });
+  });
+
+  test('stipend report: Download gives an .xlsx with the filtered rows', async ({ page }) => {
+    await page.goto('/ops/retail/stipend-report');
+    const total = await listCount(page);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: /Download/ }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^stipend[-_]report.*\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile((await file.path())!);
+    const sheet = book.worksheets[0];
+    const header = (sheet.getRow(1).values as unknown[]).filter(Boolean).map(String);
+    expect(header).toEqual(expect.arrayContaining(['item_id', 'receiver_name', 'store_name', 'year_month', 'expected_service_days', 'actual_service_days']));
+    expect(sheet.actualRowCount - 1).toBe(total);
+  });
+});

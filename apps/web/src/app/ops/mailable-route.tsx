@@ -7,10 +7,10 @@ import { ContactDetail } from '../../features/mailable/components/contact-detail
 import { ContactRowContent } from '../../features/mailable/components/contact-row';
 import { SendMailsButton } from '../../features/mailable/components/send-button';
 import { useInfiniteList } from '../../features/ops-lists/api/list-page';
-import { FilterDrop } from '../../features/ops-lists/components/filter-drop';
+import { FilterDrop } from '../../components/filter-drop';
 import { ListDetailScreen } from '../../features/ops-lists/components/list-detail-screen';
 import { ListView } from '../../features/ops-lists/components/list-view';
-import { LookupFilter } from '../../features/ops-lists/components/lookup-filter';
+import { LookupFilter } from '../../components/lookup-filter';
 import { useListUrl } from '../../features/ops-lists/hooks/use-list-url';
 import { useDemoMode } from '../../lib/demo-mode';
 

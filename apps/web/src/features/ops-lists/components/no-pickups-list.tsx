@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
-import { useLookup } from '../api/get-lookups';
+import { useLookup } from '../../../lib/lookups';
 import { useBulkScans } from '../api/get-bulkscans';
 import { useListUrl } from '../hooks/use-list-url';
 import { BulkScanRowContent } from './bulkscan-row';
-import { FilterDrop } from './filter-drop';
+import { FilterDrop } from '../../../components/filter-drop';
 import { ListView } from './list-view';
-import { LookupFilter } from './lookup-filter';
+import { LookupFilter } from '../../../components/lookup-filter';
 
 /** No-pickups (spec 2.2): bulk scans with a reason, filtered by store, receiver and reason. */
 export function NoPickupsList({ basePath }: { basePath: string }) {

@@ -1,7 +1,7 @@
 import { Badge, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useListUrl } from '../hooks/use-list-url';
 import { useReceiversList, type ReceiverRow } from '../api/get-receivers';
-import { FilterDrop } from './filter-drop';
+import { FilterDrop } from '../../../components/filter-drop';
 import { ListView } from './list-view';
 import { RowContent } from './row-parts';
 import { SearchFilter } from './search-filter';

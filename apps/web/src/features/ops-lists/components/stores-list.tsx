@@ -1,6 +1,6 @@
 import { useListUrl } from '../hooks/use-list-url';
 import { useStoresList } from '../api/get-stores';
-import { FilterDrop } from './filter-drop';
+import { FilterDrop } from '../../../components/filter-drop';
 import { ListView } from './list-view';
 import { RowContent } from './row-parts';
 import { SearchFilter } from './search-filter';

@@ -1,5 +1,5 @@
 import { Select, type ComboboxItem, type OptionsFilter } from '@mantine/core';
-import { useLookup } from '../api/get-lookups';
+import { useLookup } from '../lib/lookups';
 
 /** Matches after more than 1 typed character (section 5 "Map search", DESIGN 6 "Pickers"); fewer shows all. */
 const searchFilter: OptionsFilter = ({ options, search }) => {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { coreUrl } from '../../../config/env';
-import { api } from '../../../lib/api';
+import { coreUrl } from '../config/env';
+import { api } from './api';
 
 export interface LookupOption {
   value: string;

@@ -23,6 +23,8 @@ const lazyStores = async () => ({ Component: (await import('./ops/stores-route')
 const lazyNoPickups = async () => ({ Component: (await import('./ops/no-pickups-route')).NoPickupsRoute });
 const lazyStipend = async () => ({ Component: (await import('./ops/stipend-route')).StipendRoute });
 const lazyMailable = async () => ({ Component: (await import('./ops/mailable-route')).MailableRoute });
+const lazyPublish = async () => ({ Component: (await import('./ops/publish-route')).PublishRoute });
+const lazyGenerated = async () => ({ Component: (await import('./ops/generated-route')).GeneratedRoute });
 const lazyStoreReport = async () => ({ Component: (await import('./client/store-report-route')).StoreReportRoute });
 const lazyReceiverReport = async () => ({
   Component: (await import('./client/receiver-report-route')).ReceiverReportRoute,
@@ -40,6 +42,8 @@ const OPS_SCREENS: Record<string, RouteObject['lazy']> = {
   noPickups: lazyNoPickups,
   stipendReport: lazyStipend,
   mailable: lazyMailable,
+  publish: lazyPublish,
+  generated: lazyGenerated,
 };
 
 /** Screens whose address takes an optional `/{id}` that opens the row's detail panel (spec 2.7). */

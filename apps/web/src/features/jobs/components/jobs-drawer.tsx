@@ -1,5 +1,6 @@
 import { Alert, Button, Center, Drawer, Loader, Stack, Text } from '@mantine/core';
 import { useJobs } from '../api/get-jobs';
+import { useLiveJobs } from '../api/live-jobs';
 import { JobList } from './job-list';
 
 export interface JobsDrawerProps {
@@ -7,13 +8,23 @@ export interface JobsDrawerProps {
   onClose: () => void;
 }
 
-/** Jobs History (spec 2.2): every job with a progress meter. */
+/**
+ * Jobs History (spec 2.2): every job with a progress meter that moves live (the `tasks` stream, kept open while the
+ * console is). If the stream is refused or lost, the panel shows the jobs as loaded when it opens.
+ */
 export function JobsDrawer({ opened, onClose }: JobsDrawerProps) {
-  const jobs = useJobs(opened);
+  const live = useLiveJobs();
+  const jobs = useJobs(opened && live.error);
 
   return (
     <Drawer opened={opened} onClose={onClose} title="Jobs History" position="right" size="md" data-testid="jobs-panel">
-      {jobs.isPending ? (
+      {live.ready ? (
+        <JobList jobs={live.docs} />
+      ) : !live.error ? (
+        <Center py="xl">
+          <Loader aria-label="Loading jobs" role="status" />
+        </Center>
+      ) : jobs.isPending ? (
         <Center py="xl">
           <Loader aria-label="Loading jobs" role="status" />
         </Center>

@@ -1,0 +1,31 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import type { PublishFilters } from '../lib/job-settings';
+
+const idOf = (v: string | null) => (v && /^\d{1,9}$/.test(v) ? Number(v) : null);
+
+/**
+ * The Publish filters in the address (?company=&receiver=&month=YYYY-MM-01). Spec 4: picking a receiver clears the
+ * company and picking a company clears the receiver.
+ */
+export function usePublishFilters() {
+  const [params, setParams] = useSearchParams();
+  const filters: PublishFilters = useMemo(() => {
+    const month = params.get('month');
+    return { companyId: idOf(params.get('company')), receiverId: idOf(params.get('receiver')), month: month && /^\d{4}-\d{2}-01$/.test(month) ? month : null };
+  }, [params]);
+  const update = useCallback((changes: Record<string, string | null>) => setParams((prev) => {
+    const next = new URLSearchParams(prev);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    return next;
+  }, { replace: true }), [setParams]);
+  return {
+    filters,
+    setCompany: (v: string | null) => update(v ? { company: v, receiver: null } : { company: null }),
+    setReceiver: (v: string | null) => update(v ? { receiver: v, company: null } : { receiver: null }),
+    setMonth: (v: string | null) => update({ month: v }),
+  };
+}

@@ -33,6 +33,11 @@ const lazyStorePoster = async () => ({ Component: (await import('./client/store-
 const lazyAboutNumbers = async () => ({ Component: (await import('./public/about-numbers-route')).AboutNumbersRoute });
 const lazyPublicLayout = async () => ({ Component: (await import('./public/public-layout')).PublicLayout });
 const lazyWrongUrl = async () => ({ Component: (await import('./public/wrong-url-route')).WrongUrlRoute });
+const lazyCalculator = async () => ({ Component: (await import('./public/calculator-route')).SalesCalculatorRoute });
+const lazyPublicReport = async () => ({ Component: (await import('./public/public-report-route')).PublicReportRoute });
+const lazyPublicPoster = async () => ({ Component: (await import('./public/public-poster-route')).PublicPosterRoute });
+const lazyPublicNetwork = async () => ({ Component: (await import('./public/public-network-route')).PublicNetworkRoute });
+const lazyOpsNetwork = async () => ({ Component: (await import('./ops/network-route')).OpsNetworkRoute });
 
 /** Sections with a screen of their own; the others show the section placeholder. */
 const OPS_SCREENS: Record<string, RouteObject['lazy']> = {
@@ -44,6 +49,7 @@ const OPS_SCREENS: Record<string, RouteObject['lazy']> = {
   mailable: lazyMailable,
   publish: lazyPublish,
   generated: lazyGenerated,
+  network: lazyOpsNetwork,
 };
 
 /** Screens whose address takes an optional `/{id}` that opens the row's detail panel (spec 2.7). */
@@ -80,6 +86,11 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: lazyWrongUrl },
           { path: 'about-the-numbers', lazy: lazyAboutNumbers },
+          { path: 'salescalculator', lazy: lazyCalculator },
+          { path: 'charity/:receiverId/reports', lazy: lazyPublicReport, handle: { publicReportKind: 'receiver' } },
+          { path: 'store/:storeId/reports', lazy: lazyPublicReport, handle: { publicReportKind: 'store' } },
+          { path: 'store/:storeId/posters', lazy: lazyPublicPoster },
+          { path: 'network/:region/:secret', lazy: lazyPublicNetwork },
           { path: '*', lazy: lazyWrongUrl },
         ],
       },

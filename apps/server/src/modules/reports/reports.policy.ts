@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { forbidden, HttpError, notFound, unauthorized } from '../../lib/http-error.js';
+import { assertReadonlyRequest } from '../public-links/public-links.policy.js';
 
 /**
  * Section 6 for every client read: who the caller is and which slice of the network they may see.
@@ -40,6 +41,7 @@ export async function resolveViewer(ctx: AppContext, request: FastifyRequest): P
   const principal = request.principal;
   if (!principal) throw unauthorized('Sign in to continue.', 'authorization required');
   if (principal.kind === 'readonly') {
+    assertReadonlyRequest(principal.scope, request); // a link opens its own report only (public-links.policy.ts)
     return { viewer: null, access: null, scope: await readonlyScope(ctx, principal.scope), moneySaved: false };
   }
   const companyUser = await ctx.repos.companyUsers.findByUserId(principal.userId);

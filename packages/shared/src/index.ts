@@ -14,3 +14,4 @@ export * from './contracts/documents.js';
 export * from './contracts/mailing.js';
 export * from './contracts/retail.js';
 export * from './contracts/publishing.js';
+export * from './savings-calculator.js';

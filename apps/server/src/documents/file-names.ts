@@ -28,3 +28,21 @@ export function posterFileName(monthEnd: string): string {
 export function attachmentDisposition(fileName: string): string {
   return `attachment; filename="${fileName}"`;
 }
+
+/**
+ * A generated (published) document's download name (spec 7.6): receiver, company and store names, the entry date
+ * and the extension, e.g. 'Harvest_Valley_Foods_Harvest_Valley_Kitsilano_2026-10-01.pdf'; a re-published version
+ * n > 1 ends in _v{n}.
+ */
+export function generatedFileName(f: {
+  receiver: string | null;
+  company: string | null;
+  store: string | null;
+  entry_date: string;
+  version: number;
+  ext: string;
+}): string {
+  const names = [f.receiver, f.company, f.store].filter((x): x is string => Boolean(x?.trim()));
+  const stem = safeFileStem(names.join(' '), 'report');
+  return `${stem}_${f.entry_date}${f.version > 1 ? `_v${f.version}` : ''}.${f.ext}`;
+}

@@ -1,13 +1,16 @@
-import type { Writable } from 'node:stream';
+import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { MonthlyReport } from '@openrescue/shared';
+import type { ReportDocument } from '../report-document.js';
 import { writeRawDataSheet } from './raw-data-sheet.js';
+import { setZipEntryTimes } from './zip-times.js';
 import { writeMonthSheet, writeYtdSheet } from './report-sheets.js';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export interface XlsxOptions {
   productName: string;
+  /** The document's creation time; now unless given (published documents pass documentDate()). */
+  date?: Date;
 }
 
 /**
@@ -15,14 +18,33 @@ export interface XlsxOptions {
  * 'Raw Data'), streamed to `out` as it is built: rows are committed one by one, never held as one big buffer.
  * This module is the only place that knows exceljs (STACK-NOTES: keep it behind one module of ours).
  */
-export async function writeMonthlyReportXlsx(report: MonthlyReport, out: Writable, options: XlsxOptions): Promise<void> {
+export async function writeMonthlyReportXlsx(report: ReportDocument, out: Writable, options: XlsxOptions): Promise<void> {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   wb.creator = options.productName;
   wb.title = `${report.heading.name} ${report.heading.month_label}`;
-  wb.created = new Date();
+  wb.created = options.date ?? new Date();
+  wb.modified = wb.created;
+  wb.lastModifiedBy = options.productName;
   const frozen = (ySplit: number) => [{ state: 'frozen' as const, ySplit }];
   writeMonthSheet(wb.addWorksheet('Month'), report);
   writeYtdSheet(wb.addWorksheet('YTD'), report);
   if (report.raw_data) writeRawDataSheet(wb.addWorksheet('Raw Data', { views: frozen(1) }), report.raw_data.rows);
   await wb.commit();
+}
+
+/**
+ * The report as one buffer with every timestamp inside set to `date` (core properties and zip entries): the same
+ * report and date always give the same bytes.
+ */
+export async function monthlyReportXlsxBuffer(report: ReportDocument, options: { productName: string; date: Date }): Promise<Buffer> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c));
+  const ended = new Promise<void>((resolve, reject) => {
+    out.on('end', resolve);
+    out.on('error', reject);
+  });
+  await writeMonthlyReportXlsx(report, out, options);
+  await ended;
+  return setZipEntryTimes(Buffer.concat(chunks), options.date);
 }

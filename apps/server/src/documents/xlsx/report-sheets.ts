@@ -1,6 +1,7 @@
 import type { Row, Worksheet } from 'exceljs';
 import { formatNumber, KG_TO_LB } from '@openrescue/shared';
-import type { MetricTotals, MonthlyReport } from '@openrescue/shared';
+import type { MetricTotals } from '@openrescue/shared';
+import type { ReportDocument as MonthlyReport } from '../report-document.js';
 import { NUMBER_FORMATS, paintDepartment, paintDestination, styleHeaderRow, styleTotalRow } from './xlsx-styles.js';
 
 interface MetricColumn {
@@ -26,7 +27,7 @@ const colLetter = (index: number) => String.fromCharCode(65 + index); // A..Z is
 function writeHeading(ws: Worksheet, report: MonthlyReport, title: string, width: number): number {
   const h = report.heading;
   const lines: [string, string][] = [
-    [h.kind === 'store' ? 'Store' : 'Receiver', h.name],
+    [h.kind === 'store' ? 'Store' : h.kind === 'company' ? 'Company' : 'Receiver', h.name],
     ['Company', h.company ?? 'All donors'],
     ['Month', `${h.month_label} (${h.month} to ${h.month_end})`],
     ['Impact factors', `version ${report.impact_factor_version} (see About these numbers)`],

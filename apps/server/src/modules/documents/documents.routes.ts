@@ -28,7 +28,7 @@ export async function documentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   async function subjectFor(request: FastifyRequest, kind: 'store' | 'receiver', id: number) {
     const rv = await resolveViewer(ctx, request);
     const found = kind === 'store' ? await storeSubject(ctx, rv, id) : await receiverSubject(ctx, rv, id);
-    const subject: ReportSubject = { kind, id, name: found.name, company: found.company, scope: found.scope };
+    const subject: ReportSubject & { kind: typeof kind } = { kind, id, name: found.name, company: found.company, scope: found.scope };
     return { subject, money: rv.moneySaved };
   }
 

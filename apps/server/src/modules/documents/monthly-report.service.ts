@@ -1,11 +1,12 @@
 import { DEPARTMENTS, DESTINATIONS, formatMonth, kgToLb, lastDayOfMonth, RAW_DATA_LIMIT } from '@openrescue/shared';
 import type { MetricTotals, MonthlyReport, RawRow } from '@openrescue/shared';
 import { monthlyReportFileName } from '../../documents/file-names.js';
+import type { ReportDocument, ReportKind } from '../../documents/report-document.js';
 import type { DocumentsRepository, ReportScope, SumRow } from './documents.repository.js';
 
-/** What a report is about, after the caller's access has been checked. */
+/** What a report is about, after the caller's access has been checked (company: publishing only). */
 export interface ReportSubject {
-  kind: 'store' | 'receiver';
+  kind: ReportKind;
   id: number;
   name: string;
   company: string | null;
@@ -54,10 +55,22 @@ function addSums(rows: SumRow[]): SumRow {
 /** The Month, YTD and (optionally) Raw Data parts of a monthly donation report (spec 2.6). */
 export async function loadMonthlyReport(
   repo: DocumentsRepository,
+  subject: ReportSubject & { kind: 'store' | 'receiver' },
+  month: string,
+  options: MonthlyReportOptions,
+): Promise<MonthlyReport>;
+export async function loadMonthlyReport(
+  repo: DocumentsRepository,
   subject: ReportSubject,
   month: string,
   options: MonthlyReportOptions,
-): Promise<MonthlyReport> {
+): Promise<ReportDocument>;
+export async function loadMonthlyReport(
+  repo: DocumentsRepository,
+  subject: ReportSubject,
+  month: string,
+  options: MonthlyReportOptions,
+): Promise<ReportDocument> {
   const monthEnd = lastDayOfMonth(month);
   const yearStart = `${month.slice(0, 4)}-01-01`;
   const [monthRows, ytdRows, version, raw] = await Promise.all([

@@ -1,3 +1,4 @@
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -14,7 +15,12 @@ import { LOG_REDACT_PATHS, logSerializers } from './lib/log-redaction.js';
 import type { Database } from './db/connection.js';
 import { companyUsersRoutes } from './modules/company-users/company-users.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
+import { createJobEvents } from './events/job-events.js';
+import { createJobLocks } from './jobs/job-locks.js';
+import { createJobRunner } from './jobs/job-runner.js';
 import { jobsRoutes } from './modules/jobs/jobs.routes.js';
+import { liveRoutes } from './modules/live/live.routes.js';
+import { publishingRoutes } from './modules/publishing/publishing.routes.js';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
 import { mailingRoutes } from './modules/mailing/mailing.routes.js';
 import { metricsRoutes } from './modules/metrics/metrics.routes.js';
@@ -28,6 +34,7 @@ import { accessPlugin, type RouteRecord } from './plugins/access.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerWeb } from './plugins/web.js';
+import { createFileStore } from './storage/file-store.js';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -39,12 +46,24 @@ export interface BuildOptions {
   /** false silences the server; a stream receives the production log lines (tests read them). */
   logger?: false;
   logStream?: NodeJS.WritableStream;
+  /** The data folder (published files go to its files/ folder); defaults to DATA_DIR from the start folder. */
+  dataDir?: string;
 }
 
 export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
   routes: RouteRecord[];
+}
+
+/**
+ * Background work of a built app: job notifications, leftovers of crashed writes, and the job runner, which resumes
+ * every unfinished job. main.ts calls it once the server listens; the test app once it is ready.
+ */
+export async function startBackgroundWork(ctx: AppContext): Promise<void> {
+  await ctx.jobEvents.start();
+  await ctx.files.clearTemporary();
+  await ctx.jobRunner.start();
 }
 
 /** The whole server: plugins first, then modules. Tests build exactly this and call `inject`. */
@@ -78,8 +97,22 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     log: (level, message) => app.log[level]({ source: 'auth' }, message),
   });
   const verifyToken = createTokenVerifier(auth, origin);
-  const ctx: AppContext = { env, database, auth, verifyToken, origin, repos: createRepositories(database) };
+  const dataDir = options.dataDir ?? resolve(process.env.INIT_CWD ?? process.cwd(), env.DATA_DIR);
+  // Published files are fsynced where the database is durable too (PostgreSQL); PGlite runs with fsync off.
+  const files = createFileStore(join(dataDir, 'files'), { sync: database.kind === 'postgres' });
+  const jobEvents = createJobEvents(database, app.log);
+  const jobLocks = createJobLocks(database, app.log);
+  const jobRunner = createJobRunner({ db: database.db, locks: jobLocks, log: app.log });
+  const ctx: AppContext = {
+    env, database, auth, verifyToken, origin, repos: createRepositories(database), files, jobEvents, jobRunner,
+  };
   const routes: RouteRecord[] = [];
+  // Before the server stops listening: the files in hand finish (and commit), no new ones start.
+  app.addHook('preClose', async () => jobRunner.stop());
+  app.addHook('onClose', async () => {
+    await jobLocks.close();
+    await jobEvents.close();
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -118,6 +151,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await app.register(retailRoutes, { ctx });
   await app.register(mailingRoutes, { ctx });
   await app.register(publicLinksRoutes, { ctx });
+  await app.register(publishingRoutes, { ctx });
+  await app.register(liveRoutes, { ctx });
 
   await registerWeb(app, env.WEB_DIST ?? DEFAULT_WEB_DIST);
   return { app, ctx, routes };

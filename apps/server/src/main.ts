@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { buildApp } from './app.js';
+import { buildApp, startBackgroundWork } from './app.js';
 import { loadEnv } from './config/env.js';
 import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
@@ -15,7 +15,7 @@ async function main() {
     try {
       const applied = await migrate(database);
       if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
-      const built = await buildApp({ env, database });
+      const built = await buildApp({ env, database, dataDir });
       if (env.SEED_DEMO) await prepareDemo(built.ctx, env.DEMO_DONATIONS, (line) => console.log(line));
       return built;
     } catch (error) {
@@ -42,6 +42,8 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  // Unfinished jobs (publishing) resume now, also after a crash.
+  await startBackgroundWork(ctx);
   const where = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${dataDir}`;
   const lines = [
     '',

@@ -18,6 +18,8 @@ export const ERROR_TYPES = {
   unauthorized: 'unauthorized',
   forbidden: 'forbidden',
   rateLimited: 'rate_limited',
+  /** 409: e.g. 'Job already in queue: {job}'. */
+  conflict: 'conflict',
 } as const;
 
 /** The 401 body text that tells a client to refresh its access token (section 5 "Token expiry"). */

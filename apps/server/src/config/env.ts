@@ -31,6 +31,11 @@ const envSchema = z.object({
   SENTRY_DSN: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /** Publishing (DESIGN section 6): the most files one job takes, and the largest parallel count ('max' per call). */
+  MAX_PUBLISH_FILES: z.coerce.number().int().min(1).max(100_000).default(500),
+  MAX_PUBLISH_CHUNK: z.coerce.number().int().min(1).max(1000).default(50),
+  /** Threads that render published documents; 0 renders on the main thread. Default: one per core, at most 4. */
+  RENDER_WORKERS: z.coerce.number().int().min(0).max(32).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -11,6 +11,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface Database {
   kind: DatabaseKind;
   db: Kysely<DB>;
+  /** PostgreSQL: the connection string, for the few dedicated connections (LISTEN, job locks). */
+  url?: string;
   /** Runs a multi-statement SQL script on one connection (migrations, bulk loads). */
   execScript(sqlText: string): Promise<void>;
   /** A dedicated connection for work that must not interleave (migrations under an advisory lock). */
@@ -45,6 +47,7 @@ function openPostgres(url: string, max: number): Database {
   return {
     kind: 'postgres',
     db,
+    url,
     async execScript(sqlText) {
       await pool.query(sqlText);
     },

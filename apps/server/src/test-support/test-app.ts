@@ -1,11 +1,16 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildApp, type BuiltApp } from '../app.js';
+import { buildApp, type BuiltApp, startBackgroundWork } from '../app.js';
 import { loadEnv } from '../config/env.js';
 import type { Database } from '../db/connection.js';
 import { openTestDatabase } from './test-database.js';
 
 export interface TestApp extends BuiltApp {
   database: Database;
+  /** This app's own data folder (published files), removed on close. */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -16,14 +21,21 @@ export async function buildTestApp(
   const database = await openTestDatabase();
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...envOverrides });
   const logging = options.logStream ? { logStream: options.logStream } : { logger: false as const };
-  const built = await buildApp({ env, database, origin: 'http://localhost:8080', ...logging });
+  const dataDir = mkdtempSync(join(tmpdir(), 'openrescue-test-'));
+  const built = await buildApp({ env, database, origin: 'http://localhost:8080', dataDir, ...logging });
   await built.app.ready();
+  await startBackgroundWork(built.ctx);
   return {
     ...built,
     database,
+    dataDir,
     async close() {
-      await built.app.close();
-      await database.close();
+      try {
+        await built.app.close();
+        await database.close();
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

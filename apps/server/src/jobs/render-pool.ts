@@ -1,0 +1,145 @@
+import { Worker } from 'node:worker_threads';
+import { renderPublishedDocuments, type RenderedDocuments } from '../documents/publish-render.js';
+import type { ReportDocument } from '../documents/report-document.js';
+
+/**
+ * Renders published documents on worker threads, so that publishing uses every core and the HTTP thread stays
+ * free. Workers start on the first render and stop after a minute without work. With `size` 0, or when a worker
+ * cannot start, rendering happens on this thread instead.
+ */
+export interface RenderPool {
+  render(report: ReportDocument, date: Date): Promise<RenderedDocuments>;
+  /** Threads the pool may use (0: this thread). */
+  readonly size: number;
+  close(): Promise<void>;
+}
+
+export interface RenderPoolOptions {
+  size: number;
+  productName: string;
+  idleMs?: number;
+  log?: { warn(obj: object, msg: string): void };
+}
+
+interface Task {
+  id: number;
+  report: ReportDocument;
+  date: Date;
+  attempts: number;
+  resolve(value: RenderedDocuments): void;
+  reject(error: Error): void;
+}
+
+interface Slot {
+  worker: Worker;
+  task: Task | null;
+  ready: boolean;
+}
+
+const BOOT = new URL('./render-worker-boot.mjs', import.meta.url);
+const ENTRY = new URL('./render-worker.ts', import.meta.url).href;
+
+export function createRenderPool(options: RenderPoolOptions): RenderPool {
+  const idleMs = options.idleMs ?? 60_000;
+  const slots: Slot[] = [];
+  const queue: Task[] = [];
+  let nextId = 1;
+  let inline = options.size <= 0;
+  let closed = false;
+  let idleTimer: NodeJS.Timeout | null = null;
+
+  const renderInline = (t: Task) =>
+    renderPublishedDocuments(t.report, { productName: options.productName, date: t.date }).then(t.resolve, t.reject);
+
+  function spawn(): Slot {
+    const worker = new Worker(BOOT, { workerData: { entry: ENTRY } });
+    const slot: Slot = { worker, task: null, ready: false };
+    worker.on('message', (msg: { ready?: true; id?: number; result?: RenderedDocuments; error?: string }) => {
+      if (msg.ready) {
+        slot.ready = true;
+        pump();
+        return;
+      }
+      const task = slot.task;
+      if (!task || task.id !== msg.id) return;
+      slot.task = null;
+      if (msg.error) task.reject(new Error(msg.error));
+      else task.resolve(msg.result!);
+      pump();
+    });
+    const lost = (error: Error) => {
+      slots.splice(slots.indexOf(slot), 1);
+      if (!slot.ready && !closed) {
+        // The thread could not even start (no TypeScript loader here): render on this thread from now on.
+        options.log?.warn({ err: error }, 'render worker could not start; rendering on the main thread');
+        inline = true;
+      }
+      const task = slot.task;
+      slot.task = null;
+      // The task goes back to the queue once: one crash of the thread need not be the document's fault.
+      if (task && task.attempts < 2) queue.unshift(task);
+      else task?.reject(error);
+      pump();
+    };
+    worker.once('error', lost);
+    worker.once('exit', (code) => {
+      if (slots.includes(slot)) lost(new Error(`render worker exited with code ${code}`));
+    });
+    slots.push(slot);
+    return slot;
+  }
+
+  function pump() {
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = null;
+    if (closed) return;
+    while (queue.length) {
+      if (inline) {
+        void renderInline(queue.shift()!);
+        continue;
+      }
+      const free = slots.find((s) => s.ready && !s.task);
+      if (free) {
+        const task = queue.shift()!;
+        free.task = task;
+        task.attempts++;
+        free.worker.postMessage({ id: task.id, report: task.report, productName: options.productName, date: task.date.toISOString() });
+        continue;
+      }
+      if (slots.length < options.size) {
+        spawn();
+        continue;
+      }
+      break;
+    }
+    if (!queue.length && slots.length && slots.every((s) => !s.task)) {
+      idleTimer = setTimeout(() => void stopWorkers(), idleMs);
+      idleTimer.unref();
+    }
+  }
+
+  async function stopWorkers() {
+    const all = slots.splice(0);
+    await Promise.all(all.map((s) => s.worker.terminate()));
+  }
+
+  return {
+    get size() {
+      return inline ? 0 : options.size;
+    },
+    render(report, date) {
+      if (closed) return Promise.reject(new Error('the render pool is closed'));
+      return new Promise<RenderedDocuments>((resolve, reject) => {
+        queue.push({ id: nextId++, report, date, attempts: 0, resolve, reject });
+        pump();
+      });
+    },
+    async close() {
+      closed = true;
+      if (idleTimer) clearTimeout(idleTimer);
+      for (const t of queue.splice(0)) t.reject(new Error('the render pool is closed'));
+      for (const s of slots) s.task?.reject(new Error('the render pool is closed'));
+      await stopWorkers();
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, type ReadStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+
+/**
+ * Files the server keeps under its data folder (published documents). A file appears complete or not at all: it
+ * is written to tmp/ and renamed into place, so a crash mid-write never leaves a half file under its real name.
+ * Keys are relative paths of safe characters ('generated/2026-10-01/12-publish_all_3.pdf').
+ */
+export interface FileStore {
+  root: string;
+  /** Writes `data` under `key` (replacing an earlier file there) and returns its size. */
+  write(key: string, data: Uint8Array): Promise<number>;
+  /** The file's size and a read stream, or null when it is not stored. */
+  read(key: string): Promise<{ size: number; stream: () => ReadStream } | null>;
+  exists(key: string): Promise<boolean>;
+  /** Removes what crashed writes left in tmp/ (parts older than `olderThanMs`; another process may be writing). */
+  clearTemporary(olderThanMs?: number): Promise<number>;
+}
+
+const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
+
+export function createFileStore(root: string, options: { sync?: boolean } = {}): FileStore {
+  const base = resolve(root);
+  const tmp = join(base, 'tmp');
+  const pathOf = (key: string) => {
+    const path = resolve(base, key);
+    if (!KEY.test(key) || key.includes('..') || relative(base, path).startsWith('..') || path.startsWith(tmp + sep)) {
+      throw new Error(`not a stored file key: ${key}`);
+    }
+    return path;
+  };
+  return {
+    root: base,
+    async write(key, data) {
+      const target = pathOf(key);
+      await mkdir(tmp, { recursive: true });
+      await mkdir(dirname(target), { recursive: true });
+      const scratch = join(tmp, `${process.pid}-${randomBytes(6).toString('hex')}.part`);
+      const handle = await open(scratch, 'w');
+      try {
+        await handle.writeFile(data);
+        // A process crash (even SIGKILL) keeps what was written; a power cut needs the data on disk first.
+        if (options.sync) await handle.datasync();
+      } finally {
+        await handle.close();
+      }
+      await rename(scratch, target);
+      return data.byteLength;
+    },
+    async read(key) {
+      let path: string;
+      try {
+        path = pathOf(key);
+      } catch {
+        return null;
+      }
+      const info = await stat(path).catch(() => null);
+      if (!info?.isFile()) return null;
+      return { size: info.size, stream: () => createReadStream(path) };
+    },
+    async exists(key) {
+      return (await this.read(key)) !== null;
+    },
+    async clearTemporary(olderThanMs = 15 * 60_000) {
+      const names = await readdir(tmp).catch(() => [] as string[]);
+      let removed = 0;
+      for (const name of names) {
+        const info = await stat(join(tmp, name)).catch(() => null);
+        if (info && Date.now() - info.mtimeMs >= olderThanMs) {
+          await rm(join(tmp, name), { force: true });
+          removed++;
+        }
+      }
+      return removed;
+    },
+  };
+}

@@ -118,6 +118,7 @@ describe('Selector parser', () => {
     expect(errorOf('Filter(GeneratedFile, [file_status] = 4)')).toMatch(/\[file_status\] compares with a "text", not "4"/);
     expect(errorOf('OrderBy(Top(GeneratedFile, 5), [id])')).toMatch(/OrderBy cannot sort the result of Top/);
     expect(errorOf('Filter(GeneratedFile, "a)')).toMatch(/^A text value is not closed/);
+    expect(errorOf('Filter(GeneratedFile, [file_status] = "a\u0000")')).toMatch(/^The Selector contains a NUL character \(at character 41/);
     const deep = `Filter(GeneratedFile, ${'NOT('.repeat(MAX_DEPTH + 1)}TRUE${')'.repeat(MAX_DEPTH + 1)})`;
     expect(errorOf(deep)).toMatch(/nests deeper than 32 levels/);
   });
@@ -157,7 +158,7 @@ const anyText = fc.oneof(
 
 const literal = fc.oneof(
   fc.string({ maxLength: 30 }),
-  fc.constantFrom(`'; drop table jobs; --`, `" OR 1=1 --`, '%', '_', '\\', '$1', 'QUEUE:', "O'Brien"),
+  fc.constantFrom(`'; drop table jobs; --`, `" OR 1=1 --`, '%', '_', '\\', '$1', 'QUEUE:', "O'Brien", '\u{1F600}', '\uD800'),
 );
 const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
 

@@ -36,6 +36,9 @@ export function near(text: string, pos: number): string {
 }
 
 export function tokenize(text: string): Token[] {
+  // PostgreSQL text cannot hold NUL: say so here rather than fail in the database.
+  const nul = text.indexOf('\u0000');
+  if (nul >= 0) throw new SelectorError('The Selector contains a NUL character', nul);
   const tokens: Token[] = [];
   let i = 0;
   const push = (kind: TokenKind, value: string, pos: number) => {

@@ -1,0 +1,80 @@
+import { liveCollectionParamsSchema } from '@openrescue/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { createLiveHub, type LiveSink } from '../../events/live-hub.js';
+import { errorResponses } from '../../lib/http-error.js';
+import { createMetricsRepository } from '../metrics/metrics.repository.js';
+
+const PING_MS = 15_000;
+
+/**
+ * The live database (spec 7.6, DESIGN "Jobs and live data"): server-sent events for the `tasks` and
+ * `table_metrics` collections, staff only. EventSource cannot send an Authorization header; the access guard also
+ * accepts the httpOnly session cookie, which the browser sends with it.
+ */
+export async function liveRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const metrics = createMetricsRepository(ctx.database.db);
+  const hub = createLiveHub({
+    events: ctx.jobEvents,
+    recentJobs: (limit) => ctx.repos.jobs.recentForStream(limit),
+    jobsByIds: (ids) => ctx.repos.jobs.byIds(ids),
+    tableMetrics: () => metrics.tableMetrics(),
+    log: app.log,
+  });
+  // Open streams would keep the server from closing.
+  app.addHook('preClose', async () => hub.close());
+
+  r.get('/ops-api/live/:collection', {
+    config: { access: 'staff' },
+    schema: {
+      tags: ['live'],
+      description:
+        'text/event-stream of the collection: every current document as `added`, then `ready` ({count}), then each ' +
+        'change as `added` or `modified` (data: the JSON document). tasks: job rows; table_metrics: table metrics.',
+      params: liveCollectionParamsSchema,
+      response: errorResponses,
+    },
+    handler: async (request, reply) => {
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
+      });
+      res.write('retry: 3000\n\n');
+      let open = true;
+      let seq = 0;
+      let unsubscribe: (() => void) | null = null;
+      const ping = setInterval(() => res.write(': ping\n\n'), PING_MS);
+      const sink: LiveSink = {
+        send(event, data) {
+          if (open) res.write(`event: ${event}\nid: ${++seq}\ndata: ${JSON.stringify(data)}\n\n`);
+        },
+        end() {
+          if (open) res.end();
+          open = false;
+        },
+      };
+      const closed = () => {
+        open = false;
+        clearInterval(ping);
+        unsubscribe?.();
+      };
+      request.raw.on('close', closed);
+      try {
+        const stop = await hub.subscribe(request.params.collection, sink);
+        if (open) unsubscribe = stop;
+        else stop();
+      } catch (error) {
+        request.log.error({ err: error }, 'live stream could not start');
+        sink.end();
+        closed();
+      }
+    },
+  });
+}

@@ -15,3 +15,8 @@ export * from './contracts/mailing.js';
 export * from './contracts/retail.js';
 export * from './contracts/publishing.js';
 export * from './savings-calculator.js';
+export * from './network.js';
+export * from './network-visibility.js';
+export * from './network-search.js';
+export * from './network-regions.js';
+export * from './contracts/network.js';

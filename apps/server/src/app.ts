@@ -24,6 +24,7 @@ import { publishingRoutes } from './modules/publishing/publishing.routes.js';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
 import { mailingRoutes } from './modules/mailing/mailing.routes.js';
 import { metricsRoutes } from './modules/metrics/metrics.routes.js';
+import { networkRoutes } from './modules/network/network.routes.js';
 import { publicLinksRoutes } from './modules/public-links/public-links.routes.js';
 import { verifyReadonlyToken } from './modules/public-links/public-links.service.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
@@ -153,6 +154,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await app.register(publicLinksRoutes, { ctx });
   await app.register(publishingRoutes, { ctx });
   await app.register(liveRoutes, { ctx });
+  await app.register(networkRoutes, { ctx });
 
   await registerWeb(app, env.WEB_DIST ?? DEFAULT_WEB_DIST);
   return { app, ctx, routes };

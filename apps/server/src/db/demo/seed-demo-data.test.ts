@@ -133,7 +133,21 @@ describe('seedDemoData', () => {
     for (const row of rows.filter((x) => x.code !== 'all')) {
       expect(row.stores * row.receivers * row.orgs, row.code).toBeGreaterThan(0);
     }
-    for (const row of rows) expect(row.secret.length).toBeGreaterThanOrEqual(16);
+    // the demo opens every public network page with /public/network/{region}/demo (issue 6)
+    for (const row of rows) expect(row.secret).toBe('demo');
+  });
+
+  it('computes network areas from the region outlines: each organization lies in its own region, Vancouver in Metro', async () => {
+    const { rows } = await sql<{ region: string; areas: string[] }>`
+      select coalesce(s.region, r.region) as region, o.areas from network_organization o
+      left join store s on s.id = o.store_id left join receiver r on r.id = o.receiver_id
+      where o.store_id is not null or o.receiver_id is not null`.execute(a.db);
+    expect(rows.length).toBe(65);
+    for (const row of rows) expect(row.areas, row.region).toEqual(row.region === 'cov' ? ['cov', 'mv'] : [row.region]);
+    const cells = await sql<{ area: string; n: number }>`select a as area, count(distinct o.sf_type)::int as n
+      from network_organization o, unnest(o.areas) a where o.verified > 0 group by 1 order by 1`.execute(a.db);
+    // every one of the 17 account types has a participant on every region's map
+    expect(cells.rows).toEqual(['cov', 'fvrd', 'mv', 'rdno'].map((area) => ({ area, n: 17 })));
   });
 
   it('covers every network category and verified 0, 1 and 2, each following the rule of section 4', async () => {

@@ -5,9 +5,8 @@ import { syncIdentity } from './bulk-load.js';
 import { localDayOf, yearsBefore } from './calendar.js';
 import { insertDonations, loadImpactFactors, planPickups } from './donations.js';
 import { buildNetwork, insertNetwork } from './network.js';
-import { insertNetworkOrganizations } from './network-organizations.js';
+import { DEMO_REGION_SECRET, insertNetworkOrganizations } from './network-organizations.js';
 import { insertBulkScans, insertJobsAndLogs, insertPublishing, insertReceiverContacts } from './operations.js';
-import { createRng } from './prng.js';
 import { insertTranscripts } from './transcripts.js';
 
 export interface SeedOptions {
@@ -82,10 +81,8 @@ export async function seedDemoData(db: Kysely<DB>, database: Database, options: 
     await sql`set local openrescue.defer_rollups = 'on'`.execute(trx);
     await timed('network', async () => {
       await insertNetwork(trx, network);
-      const rng = createRng(seed, 'region-secrets');
-      for (const code of ['rdno', 'fvrd', 'cov', 'mv', 'all']) {
-        await trx.updateTable('region').set({ secret: `${code}-${rng.hex(24)}` }).where('code', '=', code).execute();
-      }
+      // Every public network page of the demo opens with the secret 'demo' (issue 6): /public/network/{region}/demo.
+      await trx.updateTable('region').set({ secret: DEMO_REGION_SECRET }).execute();
     });
     const factors = await loadImpactFactors(trx);
     counts.donations = await timed('donations', () => insertDonations(trx, network, plan, factors, seed, batchSize));

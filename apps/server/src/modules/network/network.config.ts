@@ -1,0 +1,44 @@
+import { hasSingleMarketplaceLink, type NetworkArea } from '@openrescue/shared';
+import { z } from 'zod';
+
+/**
+ * Settings of the network map, read from the environment (decision 0011):
+ * - MAP_STYLE_URL: a MapLibre style for real tiles; unset = the built-in offline style (land, water, outlines).
+ * - NETWORK_SELL_URL, NETWORK_DONATE_URL, NETWORK_MARKETPLACE_URL: the external Sell, Donate and marketplace links
+ *   of the region pages; `{region}` is replaced by the region code.
+ */
+const settingsSchema = z.object({
+  MAP_STYLE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  NETWORK_SELL_URL: z.string().default('https://marketplace.openrescue.test/{region}/sell'),
+  NETWORK_DONATE_URL: z.string().default('https://marketplace.openrescue.test/{region}/donate'),
+  NETWORK_MARKETPLACE_URL: z.string().default('https://marketplace.openrescue.test/{region}'),
+});
+
+export interface NetworkSettings {
+  mapStyleUrl: string | null;
+  sellUrl: string;
+  donateUrl: string;
+  marketplaceUrl: string;
+}
+
+export function loadNetworkSettings(source: NodeJS.ProcessEnv = process.env): NetworkSettings {
+  const parsed = settingsSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid network map configuration:\n${lines.join('\n')}`);
+  }
+  const v = parsed.data;
+  return {
+    mapStyleUrl: v.MAP_STYLE_URL ?? null,
+    sellUrl: v.NETWORK_SELL_URL,
+    donateUrl: v.NETWORK_DONATE_URL,
+    marketplaceUrl: v.NETWORK_MARKETPLACE_URL,
+  };
+}
+
+/** Sell and Donate links, or a single marketplace link for rdno and all (section 2.11). */
+export function regionLinks(settings: NetworkSettings, area: NetworkArea) {
+  const fill = (template: string) => template.replaceAll('{region}', encodeURIComponent(area));
+  if (hasSingleMarketplaceLink(area)) return { sell: null, donate: null, marketplace: fill(settings.marketplaceUrl) };
+  return { sell: fill(settings.sellUrl), donate: fill(settings.donateUrl), marketplace: null };
+}

@@ -1,0 +1,125 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import {
+  categoryOfType, isNetworkArea, type NetworkArea, type NetworkOrganization, type NetworkRegion, type NetworkTotals,
+  type NetworkTotalsRow,
+} from '@openrescue/shared';
+import type { AppContext } from '../../context.js';
+import { notFound } from '../../lib/http-error.js';
+import { intervalOf } from '../reports/time-bounds.js';
+import { planSegments } from '../reports/totals.planner.js';
+import { queryTotals } from '../reports/totals.repository.js';
+import { regionLinks, type NetworkSettings } from './network.config.js';
+import { PayloadCache, type Payload } from './network.payload.js';
+import {
+  listOrganizations, loadRegions, networkDonationSums, organizationsVersion, storeIdsInArea, type OrganizationRow,
+  type RegionRow,
+} from './network.repository.js';
+
+const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+
+/** Constant-time comparison of a region secret (like a token): both sides hashed to equal lengths first. */
+export function secretMatches(given: string, expected: string): boolean {
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
+ * The region a public request names, when its secret is right. An unknown region and a wrong secret answer alike
+ * (404), so a caller learns nothing about which part was wrong.
+ */
+export async function regionBySecret(ctx: AppContext, area: string, secret: string): Promise<RegionRow> {
+  const regions = await loadRegions(ctx.database.db);
+  const region = isNetworkArea(area) ? regions.find((r) => r.code === area) : undefined;
+  // compare even when the region is unknown, so both failures take the same time
+  const ok = secretMatches(secret, region?.secret ?? '\0unknown region');
+  if (!region || !ok) throw notFound();
+  return region;
+}
+
+export function presentRegion(row: RegionRow, settings: NetworkSettings): NetworkRegion {
+  return {
+    code: row.code,
+    name: row.name,
+    zoom: row.zoom,
+    center: [row.center_lon, row.center_lat],
+    page_title: row.page_title,
+    help_text: row.help_text,
+    outline: (row.polygon as NetworkRegion['outline']) ?? null,
+    links: regionLinks(settings, row.code),
+  };
+}
+
+export function outlinesOf(rows: RegionRow[]): { code: string; outline: NonNullable<NetworkRegion['outline']> }[] {
+  return rows.filter((r) => r.polygon !== null).map((r) => ({ code: r.code, outline: r.polygon as NonNullable<NetworkRegion['outline']> }));
+}
+
+/** Spec section 3 shape. A Farmer never carries a location: they are never on the map, for privacy (section 9). */
+export function presentOrganization(row: OrganizationRow): NetworkOrganization {
+  const private_ = categoryOfType(row.sf_type)?.onMap === false;
+  return {
+    id: row.id,
+    name: row.name,
+    address: row.address,
+    city: row.city,
+    sf_type: row.sf_type,
+    sf_attributes: row.sf_attributes ?? {},
+    sf_account_stage: row.sf_account_stage,
+    data: { website: row.website },
+    location: private_ || row.lon === null || row.lat === null
+      ? null
+      : { type: 'Point', coordinates: [Number(row.lon), Number(row.lat)] },
+    verified: row.verified,
+  };
+}
+
+const caches = new WeakMap<AppContext, PayloadCache>();
+function cacheOf(ctx: AppContext): PayloadCache {
+  let cache = caches.get(ctx);
+  if (!cache) caches.set(ctx, (cache = new PayloadCache()));
+  return cache;
+}
+
+/** GET retail/network/: participants of the area as a list page, served from the payload cache. */
+export async function organizationsPayload(ctx: AppContext, area: NetworkArea, limit: number): Promise<Payload> {
+  const db = ctx.database.db;
+  const version = await organizationsVersion(db);
+  return cacheOf(ctx).get(`${area}:${limit}`, version, async () => {
+    const rows = await listOrganizations(db, area, limit);
+    return { count: rows.length ? Number(rows[0].total) : 0, next: null, results: rows.map(presentOrganization) };
+  });
+}
+
+function totalsPage(row: NetworkTotalsRow, metrics: boolean, moneySaved: boolean): NetworkTotals {
+  const out: NetworkTotalsRow = { weight_kg__sum: row.weight_kg__sum };
+  if (metrics) {
+    out.meals_provided__sum = row.meals_provided__sum ?? 0;
+    out.food_rescued_kg__sum = row.food_rescued_kg__sum ?? 0;
+    out.co2_emissions_kg__sum = row.co2_emissions_kg__sum ?? 0;
+    if (moneySaved) out.money_saved__sum = row.money_saved__sum ?? 0;
+  }
+  return { count: 1, next: null, results: [out] };
+}
+
+export interface TotalsOptions {
+  metrics: boolean;
+  /** Money saved is for staff only (section 6). */
+  moneySaved: boolean;
+}
+
+/**
+ * GET network/impact: the retail program's donations from stores in the area, answered by the report rollups
+ * (the whole history: donation_monthly for a region's stores, donation_monthly_company for all).
+ */
+export async function networkImpact(ctx: AppContext, area: NetworkArea, options: TotalsOptions): Promise<NetworkTotals> {
+  const db = ctx.database.db;
+  const storeIds = area === 'all' ? undefined : await storeIdsInArea(db, area);
+  const segments = storeIds?.length === 0
+    ? []
+    : planSegments({ interval: intervalOf({}), period: 'none', annotate: [], hasStoreFilter: storeIds !== undefined, hasReceiverFilter: false });
+  const { rows } = await queryTotals(db, { segments, period: 'none', annotate: [], storeIds, metrics: true, limit: 1, offset: 0 });
+  return totalsPage(rows[0], options.metrics, options.moneySaved);
+}
+
+/** GET network/donation_totals: donations recorded for the other network organizations in the area. */
+export async function networkDonationTotals(ctx: AppContext, area: NetworkArea, options: TotalsOptions): Promise<NetworkTotals> {
+  return totalsPage(await networkDonationSums(ctx.database.db, area), options.metrics, options.moneySaved);
+}

@@ -1,0 +1,185 @@
+import { gunzipSync } from 'node:zlib';
+import { NETWORK_REGION_TABLE, type NetworkOrganization } from '@openrescue/shared';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareDemo } from '../../demo-setup.js';
+import { buildTestApp, type DemoRole, signInDemoAccounts, type TestApp } from '../../test-support/test-app.js';
+
+let t: TestApp;
+let tokens: Record<DemoRole, string>;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await prepareDemo(t.ctx, 3000, () => {});
+  tokens = await signInDemoAccounts(t.app);
+});
+afterAll(async () => t?.close());
+
+const get = (url: string, who?: DemoRole, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'GET', url: `/core-api/api/${url}`,
+    headers: { ...(who ? { authorization: `Bearer ${tokens[who]}` } : {}), ...headers },
+  });
+const ORG_KEYS = ['address', 'city', 'data', 'id', 'location', 'name', 'sf_account_stage', 'sf_attributes', 'sf_type', 'verified'];
+
+async function participants(area: string) {
+  const where = area === 'all' ? sql`true` : sql`${area} = any(areas)`;
+  const { rows } = await sql<{ id: number }>`select id from network_organization where verified > 0 and ${where} order by id`.execute(t.database.db);
+  return rows.map((r) => Number(r.id));
+}
+
+describe('staff network (spec 7.4, limit 999)', () => {
+  it('lists the participants of the area: verified 1 or 2, spec 3 shape, Farmers without a location', async () => {
+    const res = await get('retail/network/?in_area=cov&limit=999', 'staff');
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { count: number; next: null; results: NetworkOrganization[] };
+    expect(body.results.map((o) => o.id)).toEqual(await participants('cov'));
+    expect(body.count).toBe(body.results.length);
+    expect(Object.keys(body.results[0]).sort()).toEqual(ORG_KEYS);
+    expect(body.results.every((o) => o.verified === 1 || o.verified === 2)).toBe(true);
+    const farmers = body.results.filter((o) => o.sf_type === 'Farmer (Livestock)');
+    expect(farmers.length).toBeGreaterThan(0);
+    expect(farmers.every((o) => o.location === null)).toBe(true);
+    const charity = body.results.find((o) => o.sf_type === 'Charity')!;
+    expect(charity.location).toMatchObject({ type: 'Point', coordinates: [expect.any(Number), expect.any(Number)] });
+    expect(charity.data).toHaveProperty('website');
+  });
+
+  it('caps at 999 and counts every participant; all is everything', async () => {
+    expect((await get('retail/network/?in_area=all&limit=1000', 'staff')).statusCode).toBe(400);
+    expect((await get('retail/network/?in_area=atlantis', 'staff')).statusCode).toBe(400);
+    expect((await get('retail/network/?in_area=all&page=2', 'staff')).statusCode).toBe(400);
+    const few = (await get('retail/network/?in_area=all&limit=5', 'staff')).json();
+    expect(few.results).toHaveLength(5);
+    expect(few.count).toBe((await participants('all')).length);
+  });
+
+  it('is for staff only', async () => {
+    expect((await get('retail/network/?in_area=all')).statusCode).toBe(401);
+    expect((await get('retail/network/?in_area=all', 'company')).statusCode).toBe(403);
+    expect((await get('network/impact?in_area=all', 'store')).statusCode).toBe(403);
+    expect((await get('network/regions', 'company')).statusCode).toBe(403);
+  });
+
+  it('lists every region with the 2.11 names and zooms, outlines for four, and the public page path', async () => {
+    const body = (await get('network/regions', 'staff')).json();
+    expect(body.results.map((r: { code: string }) => r.code)).toEqual(['rdno', 'fvrd', 'cov', 'mv', 'all']);
+    for (const r of body.results) {
+      expect({ name: r.name, zoom: r.zoom }).toEqual(NETWORK_REGION_TABLE[r.code as keyof typeof NETWORK_REGION_TABLE]);
+      expect(r.public_path).toBe(`/public/network/${r.code}/demo`);
+      expect(r.page_title.length * r.help_text.length).toBeGreaterThan(0);
+      expect(r.outline === null).toBe(r.code === 'all');
+    }
+    expect(body.outlines.map((o: { code: string }) => o.code)).toEqual(['rdno', 'fvrd', 'cov', 'mv']);
+    expect(body.map_style_url).toBeNull();
+  });
+});
+
+describe('public network (region secret, limit 10000)', () => {
+  it('opens with the region secret and answers a wrong secret or an unknown region with the same 404', async () => {
+    const ok = await get('public/retail/network/?in_area=mv&secret=demo&limit=10000');
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().results.map((o: NetworkOrganization) => o.id)).toEqual(await participants('mv'));
+    const wrong = await get('public/retail/network/?in_area=mv&secret=Demo');
+    const unknown = await get('public/retail/network/?in_area=atlantis&secret=demo');
+    expect(wrong.statusCode).toBe(404);
+    expect(unknown.statusCode).toBe(404);
+    expect(wrong.json()).toEqual(unknown.json());
+    for (const path of ['public/network/region', 'public/network/impact', 'public/network/donation_totals']) {
+      expect((await get(`${path}?in_area=cov&secret=nope`)).statusCode, path).toBe(404);
+      expect((await get(`${path}?in_area=cov&secret=demo`)).statusCode, path).toBe(200);
+    }
+  });
+
+  it('checks the query: secret needed, limit up to 10000, no unknown parameters', async () => {
+    expect((await get('public/retail/network/?in_area=mv')).statusCode).toBe(400);
+    expect((await get('public/retail/network/?in_area=mv&secret=demo&limit=10001')).statusCode).toBe(400);
+    expect((await get('public/retail/network/?in_area=mv&secret=demo&limit=0')).statusCode).toBe(400);
+    expect((await get('public/retail/network/?in_area=mv&secret=demo&search=x')).statusCode).toBe(400);
+    expect((await get('public/network/impact?in_area=mv&secret=demo&page_size=10001')).statusCode).toBe(400);
+    const two = (await get('public/retail/network/?in_area=all&secret=demo&limit=2')).json();
+    expect(two.results).toHaveLength(2);
+  });
+
+  it('gives each region its page: 2.11 name and zoom, help text, outline, Sell and Donate or one marketplace link', async () => {
+    for (const code of ['rdno', 'fvrd', 'cov', 'mv', 'all'] as const) {
+      const body = (await get(`public/network/region?in_area=${code}&secret=demo`)).json();
+      expect(body.region).toMatchObject({ code, ...NETWORK_REGION_TABLE[code] });
+      expect(body.region).not.toHaveProperty('secret');
+      expect(JSON.stringify(body)).not.toContain('"secret"');
+      const single = code === 'rdno' || code === 'all';
+      expect(body.region.links.marketplace !== null).toBe(single);
+      expect(body.region.links.sell !== null && body.region.links.donate !== null).toBe(!single);
+      expect(body.outlines).toHaveLength(4);
+    }
+  });
+
+  it('compresses the list (brotli or gzip), tags it and answers 304 to a matching If-None-Match', async () => {
+    const url = 'public/retail/network/?in_area=all&secret=demo';
+    const plain = await get(url);
+    const gz = await get(url, undefined, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+    expect((await get(url, undefined, { 'accept-encoding': 'gzip, deflate, br' })).headers['content-encoding']).toBe('br');
+    expect(gz.headers.vary).toContain('Accept-Encoding');
+    const again = await get(url, undefined, { 'if-none-match': String(plain.headers.etag) });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('shows a changed organization at once (the cached list follows the data)', async () => {
+    const url = 'public/retail/network/?in_area=rdno&secret=demo';
+    const before = (await get(url)).json();
+    const first = before.results[0] as NetworkOrganization;
+    await sql`update network_organization set name = 'Renamed Pantry', updated_at = now() where id = ${first.id}`.execute(t.database.db);
+    const after = (await get(url)).json();
+    expect(after.results[0].name).toBe('Renamed Pantry');
+    await sql`update network_organization set verified = 0, updated_at = now() where id = ${first.id}`.execute(t.database.db);
+    expect((await get(url)).json().count).toBe(before.count - 1);
+    await sql`update network_organization set name = ${first.name}, verified = ${first.verified}, updated_at = now()
+      where id = ${first.id}`.execute(t.database.db);
+  });
+});
+
+describe('network impact and donation totals (spec 7.4)', () => {
+  const sums = async (area: string) => {
+    const storeWhere = area === 'all' ? sql`true` : sql`${area} = any(s.areas)`;
+    const orgWhere = area === 'all' ? sql`true` : sql`${area} = any(o.areas)`;
+    const { rows } = await sql<{ meals: number; kg: number; co2: number; money: number; net_kg: number; net_meals: number }>`select
+      (select coalesce(sum(d.meals_provided), 0) from donation d join store s on s.id = d.store_id where ${storeWhere}) as meals,
+      (select coalesce(sum(d.weight_kg), 0) from donation d join store s on s.id = d.store_id where ${storeWhere}) as kg,
+      (select coalesce(sum(d.co2_emissions_kg), 0) from donation d join store s on s.id = d.store_id where ${storeWhere}) as co2,
+      (select coalesce(sum(d.money_saved), 0) from donation d join store s on s.id = d.store_id where ${storeWhere}) as money,
+      (select coalesce(sum(n.weight_kg), 0) from network_donation n join network_organization o on o.id = n.network_organization_id where ${orgWhere}) as net_kg,
+      (select coalesce(sum(n.meals_provided), 0) from network_donation n join network_organization o on o.id = n.network_organization_id where ${orgWhere}) as net_meals
+      `.execute(t.database.db);
+    return Object.fromEntries(Object.entries(rows[0]).map(([k, v]) => [k, Number(v)]));
+  };
+
+  it('impact sums the retail program donations of the stores in the area (rollups agree with the raw rows)', async () => {
+    for (const area of ['all', 'cov', 'rdno']) {
+      const expected = await sums(area);
+      const row = (await get(`network/impact?in_area=${area}&page_size=9999&annotate_metrics=true`, 'staff')).json().results[0];
+      expect(row.weight_kg__sum).toBeCloseTo(expected.kg, 2);
+      expect(row.meals_provided__sum).toBeCloseTo(expected.meals, 1);
+      expect(row.co2_emissions_kg__sum).toBeCloseTo(expected.co2, 2);
+      expect(row.money_saved__sum).toBeCloseTo(expected.money, 1);
+      expect(expected.kg).toBeGreaterThan(0);
+    }
+  });
+
+  it('donation totals sum the other network organizations; the public gets no money saved', async () => {
+    const expected = await sums('mv');
+    const staff = (await get('network/donation_totals?in_area=mv&page_size=9999&annotate_metrics=true', 'staff')).json();
+    expect(staff).toMatchObject({ count: 1, next: null });
+    expect(staff.results[0].weight_kg__sum).toBeCloseTo(expected.net_kg, 2);
+    expect(staff.results[0].meals_provided__sum).toBeCloseTo(expected.net_meals, 1);
+    expect(expected.net_kg).toBeGreaterThan(0);
+    const pub = (await get('public/network/donation_totals?in_area=mv&secret=demo&page_size=9999&annotate_metrics=true')).json();
+    expect(pub.results[0].weight_kg__sum).toBeCloseTo(expected.net_kg, 2);
+    expect(pub.results[0]).not.toHaveProperty('money_saved__sum');
+    const impact = (await get('public/network/impact?in_area=mv&secret=demo&annotate_metrics=true')).json();
+    expect(Object.keys(impact.results[0]).sort()).toEqual(['co2_emissions_kg__sum', 'food_rescued_kg__sum', 'meals_provided__sum', 'weight_kg__sum']);
+    const bare = (await get('public/network/impact?in_area=mv&secret=demo')).json();
+    expect(Object.keys(bare.results[0])).toEqual(['weight_kg__sum']);
+  });
+});

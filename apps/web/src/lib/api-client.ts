@@ -29,12 +29,22 @@ export interface RequestOptions {
   signal?: AbortSignal;
   credentials?: RequestCredentials;
   responseType?: 'json' | 'text' | 'blob';
+  /**
+   * Sent as `Authorization: Bearer <bearer>` instead of the session's access token: a read-only public link
+   * (`readonlyBearer`). Such a request is never refreshed and a 401 never signs anybody out.
+   */
+  bearer?: string;
 }
 
 export interface ApiClient {
   request<T>(url: string, options?: RequestOptions): Promise<T>;
   get<T>(url: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
   post<T>(url: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+}
+
+/** The credential of a read-only public link (DESIGN.md section 6): `ro.r_{receiverId}.{tk}` or `ro.s_{storeId}.{tk}`. */
+export function readonlyBearer(kind: 'receiver' | 'store', id: string | number, tk: string): string {
+  return `ro.${kind === 'receiver' ? 'r' : 's'}_${id}.${tk}`;
 }
 
 export function withQuery(url: string, query?: Record<string, QueryValue>): string {
@@ -154,6 +164,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function request<T>(url: string, opts: RequestOptions = {}): Promise<T> {
     const fullUrl = withQuery(url, opts.query);
+    if (opts.bearer !== undefined) return finish<T>(await send(fullUrl, opts, opts.bearer), opts);
     const usedToken = currentToken();
     const res = await send(fullUrl, opts, usedToken);
     if (res.status !== 401) return finish<T>(res, opts);

@@ -13,11 +13,13 @@ export interface ReportDownload {
   month: string;
   /** The server's name for the file (the JSON carries it: the API client does not expose response headers). */
   fileName: string;
+  /** A read-only public link's credential, sent instead of the signed-in user's token. */
+  bearer?: string;
 }
 
 /** GET {core}/api/reports/monthly/{kind}/{id}.xlsx with the bearer token, saved under the server's name. */
-export async function downloadMonthlyReport({ kind, id, month, fileName }: ReportDownload): Promise<void> {
-  const blob = await api.get<Blob>(`${monthlyReportPath(kind, id)}.xlsx`, { query: { month }, responseType: 'blob' });
+export async function downloadMonthlyReport({ kind, id, month, fileName, bearer }: ReportDownload): Promise<void> {
+  const blob = await api.get<Blob>(`${monthlyReportPath(kind, id)}.xlsx`, { query: { month }, responseType: 'blob', bearer });
   saveFile(blob, fileName);
 }
 

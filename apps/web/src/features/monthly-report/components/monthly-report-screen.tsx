@@ -42,10 +42,17 @@ function describe(report: MonthlyReport | undefined): string | undefined {
   return [TITLES[kind], who, month_label, `Impact factors v${report.impact_factor_version}`].filter(Boolean).join(' · ');
 }
 
+export interface MonthlyReportScreenProps {
+  kind: ReportKind;
+  id: string;
+  /** A read-only public link's credential (public report pages): sent instead of the signed-in user's token. */
+  bearer?: string;
+}
+
 /** Monthly donation report of a store or a receiver (spec 2.6): Month, YTD and (receivers) Raw Data tabs. */
-export function MonthlyReportScreen({ kind, id }: { kind: ReportKind; id: string }) {
+export function MonthlyReportScreen({ kind, id, bearer }: MonthlyReportScreenProps) {
   const { month, choices, setMonth } = useReportMonth();
-  const query = useMonthlyReport(kind, id, month);
+  const query = useMonthlyReport(kind, id, month, bearer);
   const download = useDownloadMonthlyReport();
   const [tab, setTab] = useState<string | null>('month');
   const report = query.data;
@@ -58,7 +65,7 @@ export function MonthlyReportScreen({ kind, id }: { kind: ReportKind; id: string
         leftSection={<IconDownload size={18} aria-hidden="true" />}
         loading={download.isPending}
         disabled={!report || switching}
-        onClick={() => report && download.mutate({ kind, id, month, fileName: report.xlsx_filename })}
+        onClick={() => report && download.mutate({ kind, id, month, fileName: report.xlsx_filename, bearer })}
         data-testid="download-xlsx"
       >
         Download

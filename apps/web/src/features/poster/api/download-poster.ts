@@ -11,11 +11,13 @@ export interface PosterDownload {
   month: string;
   /** poster_{date}.pdf, as the server names it (carried in the poster JSON). */
   fileName: string;
+  /** A read-only public link's credential, sent instead of the signed-in user's token. */
+  bearer?: string;
 }
 
 /** GET {core}/api/reports/poster/{storeId}.pdf with the bearer token, saved as poster_{date}.pdf. */
-export async function downloadPoster({ storeId, month, fileName }: PosterDownload): Promise<void> {
-  const blob = await api.get<Blob>(`${posterPath(storeId)}.pdf`, { query: { month }, responseType: 'blob' });
+export async function downloadPoster({ storeId, month, fileName, bearer }: PosterDownload): Promise<void> {
+  const blob = await api.get<Blob>(`${posterPath(storeId)}.pdf`, { query: { month }, responseType: 'blob', bearer });
   saveFile(blob, fileName);
 }
 

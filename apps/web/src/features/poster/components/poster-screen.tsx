@@ -15,11 +15,13 @@ export interface PosterScreenProps {
   /** The month picker, supplied by the route (features do not import each other). */
   monthPicker: ReactNode;
   productName: string;
+  /** A read-only public link's credential (the public poster page): sent instead of the signed-in user's token. */
+  bearer?: string;
 }
 
 /** /posters/store/:storeId (spec 2.10): month picker, the landscape poster on screen and its PDF download. */
-export function PosterScreen({ storeId, month, monthPicker, productName }: PosterScreenProps) {
-  const query = usePoster(storeId, month);
+export function PosterScreen({ storeId, month, monthPicker, productName, bearer }: PosterScreenProps) {
+  const query = usePoster(storeId, month, bearer);
   const download = useDownloadPoster();
   const poster = query.data;
   const switching = query.isFetching && query.isPlaceholderData;
@@ -76,7 +78,7 @@ export function PosterScreen({ storeId, month, monthPicker, productName }: Poste
               leftSection={<IconFileTypePdf size={18} aria-hidden="true" />}
               loading={download.isPending}
               disabled={!poster || switching}
-              onClick={() => poster && download.mutate({ storeId, month, fileName: poster.pdf_filename })}
+              onClick={() => poster && download.mutate({ storeId, month, fileName: poster.pdf_filename, bearer })}
               data-testid="download-pdf"
             >
               Download PDF

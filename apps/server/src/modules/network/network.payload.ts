@@ -24,15 +24,15 @@ export class PayloadCache {
   private entries = new Map<string, Payload>();
   private building = new Map<string, Promise<Payload>>();
 
-  /** The payload of `key` at `version`, built by `build` when missing or stale (one build at a time per key). */
-  async get(key: string, version: string, build: () => Promise<unknown>): Promise<Payload> {
+  /** The JSON of `key` at `version`, built by `build` when missing or stale (one build at a time per key). */
+  async get(key: string, version: string, build: () => Promise<string>): Promise<Payload> {
     const hit = this.entries.get(key);
     if (hit && hit.version === version) return hit;
     const pendingKey = `${key}@${version}`;
     let pending = this.building.get(pendingKey);
     if (!pending) {
-      pending = build().then((value) => {
-        const body = Buffer.from(JSON.stringify(value));
+      pending = build().then((json) => {
+        const body = Buffer.from(json);
         const etag = `"${createHash('sha1').update(key).update('\0').update(body).digest('base64url').slice(0, 27)}"`;
         const payload: Payload = { version, etag, body, encoded: {} };
         this.entries.delete(key);
@@ -68,7 +68,7 @@ function encode(payload: Payload, encoding: 'br' | 'gzip'): Promise<Buffer> {
     done = encoding === 'br'
       ? brotliAsync(payload.body, {
           params: {
-            [constants.BROTLI_PARAM_QUALITY]: 5,
+            [constants.BROTLI_PARAM_QUALITY]: 4,
             [constants.BROTLI_PARAM_SIZE_HINT]: payload.body.length,
             [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
           },

@@ -29,36 +29,30 @@ export async function organizationsVersion(db: Kysely<DB>): Promise<string> {
   return `${rows[0].n}:${rows[0].t ?? ''}`;
 }
 
-export interface OrganizationRow {
-  id: number;
-  name: string;
-  address: string | null;
-  city: string | null;
-  sf_type: string;
-  sf_attributes: Record<string, boolean>;
-  sf_account_stage: string | null;
-  website: string | null;
-  lon: number | null;
-  lat: number | null;
-  verified: 0 | 1 | 2;
-  total: number;
-}
-
 const inArea = (area: NetworkArea) => (area === 'all' ? sql`true` : sql`areas @> array[${area}]::text[]`);
 
-/** Participants (verified 1 or 2) in the area by id, up to `limit`, each row carrying the count of all of them. */
-export async function listOrganizations(db: Kysely<DB>, area: NetworkArea, limit: number): Promise<OrganizationRow[]> {
-  const { rows } = await sql<OrganizationRow>`select id, name, address, city, sf_type, sf_attributes, sf_account_stage,
-      website, lon, lat, verified, count(*) over () as total
-    from network_organization where verified > 0 and ${inArea(area)}
-    order by id limit ${limit}`.execute(db);
-  return rows;
-}
-
-export async function countOrganizations(db: Kysely<DB>, area: NetworkArea): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from network_organization
-    where verified > 0 and ${inArea(area)}`.execute(db);
-  return Number(rows[0].n);
+/**
+ * Participants (verified 1 or 2) in the area by id, up to `limit`, as the JSON text of their spec 3 objects (built
+ * by the database: one value crosses to the server instead of 10,000 rows), and the count of all of them.
+ * Organizations of `privateTypes` (Farmers) never carry a location.
+ */
+export async function listOrganizationsJson(
+  db: Kysely<DB>, area: NetworkArea, limit: number, privateTypes: readonly string[],
+): Promise<{ count: number; json: string }> {
+  // Plain text concatenation with to_json() quoting is 2-3x faster than jsonb_build_object on 10,000 rows.
+  const text = (column: string) => sql`coalesce(to_json(${sql.ref(column)})::text, 'null')`;
+  const { rows } = await sql<{ n: number; body: string }>`select coalesce(max(total), 0)::int as n,
+      coalesce(string_agg(j, ',' order by id), '') as body
+    from (select id, count(*) over () as total, concat('{"id":', id, ',"name":', ${text('name')},
+        ',"address":', ${text('address')}, ',"city":', ${text('city')}, ',"sf_type":', ${text('sf_type')},
+        ',"sf_attributes":', sf_attributes, ',"sf_account_stage":', ${text('sf_account_stage')},
+        ',"data":{"website":', ${text('website')}, '},"location":',
+        case when lon is null or lat is null or sf_type = any(${[...privateTypes]}::text[]) then 'null'
+          else concat('{"type":"Point","coordinates":[', lon, ',', lat, ']}') end,
+        ',"verified":', verified, '}') as j
+      from network_organization where verified > 0 and ${inArea(area)}
+      order by id limit ${limit}) x`.execute(db);
+  return { count: Number(rows[0].n), json: `[${rows[0].body}]` };
 }
 
 /** Retail-program stores in the area (network/impact sums their donations from the report rollups). */

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import {
-  categoryOfType, isNetworkArea, type NetworkArea, type NetworkOrganization, type NetworkRegion, type NetworkTotals,
+  NETWORK_CATEGORIES, isNetworkArea, type NetworkArea, type NetworkRegion, type NetworkTotals,
   type NetworkTotalsRow,
 } from '@openrescue/shared';
 import type { AppContext } from '../../context.js';
@@ -11,8 +11,7 @@ import { queryTotals } from '../reports/totals.repository.js';
 import { regionLinks, type NetworkSettings } from './network.config.js';
 import { PayloadCache, type Payload } from './network.payload.js';
 import {
-  listOrganizations, loadRegions, networkDonationSums, organizationsVersion, storeIdsInArea, type OrganizationRow,
-  type RegionRow,
+  listOrganizationsJson, loadRegions, networkDonationSums, organizationsVersion, storeIdsInArea, type RegionRow,
 } from './network.repository.js';
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
@@ -52,24 +51,8 @@ export function outlinesOf(rows: RegionRow[]): { code: string; outline: NonNulla
   return rows.filter((r) => r.polygon !== null).map((r) => ({ code: r.code, outline: r.polygon as NonNullable<NetworkRegion['outline']> }));
 }
 
-/** Spec section 3 shape. A Farmer never carries a location: they are never on the map, for privacy (section 9). */
-export function presentOrganization(row: OrganizationRow): NetworkOrganization {
-  const private_ = categoryOfType(row.sf_type)?.onMap === false;
-  return {
-    id: row.id,
-    name: row.name,
-    address: row.address,
-    city: row.city,
-    sf_type: row.sf_type,
-    sf_attributes: row.sf_attributes ?? {},
-    sf_account_stage: row.sf_account_stage,
-    data: { website: row.website },
-    location: private_ || row.lon === null || row.lat === null
-      ? null
-      : { type: 'Point', coordinates: [Number(row.lon), Number(row.lat)] },
-    verified: row.verified,
-  };
-}
+/** Account types never drawn on the map, for privacy (section 9): Farmers carry no location on the wire. */
+const PRIVATE_TYPES = NETWORK_CATEGORIES.filter((c) => !c.onMap).flatMap((c) => c.types);
 
 const caches = new WeakMap<AppContext, PayloadCache>();
 function cacheOf(ctx: AppContext): PayloadCache {
@@ -83,8 +66,8 @@ export async function organizationsPayload(ctx: AppContext, area: NetworkArea, l
   const db = ctx.database.db;
   const version = await organizationsVersion(db);
   return cacheOf(ctx).get(`${area}:${limit}`, version, async () => {
-    const rows = await listOrganizations(db, area, limit);
-    return { count: rows.length ? Number(rows[0].total) : 0, next: null, results: rows.map(presentOrganization) };
+    const { count, json } = await listOrganizationsJson(db, area, limit, PRIVATE_TYPES);
+    return `{"count":${count},"next":null,"results":${json}}`;
   });
 }
 

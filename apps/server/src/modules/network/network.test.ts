@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { NETWORK_REGION_TABLE, type NetworkOrganization } from '@openrescue/shared';
+import { NETWORK_REGION_TABLE, networkOrganizationListSchema, type NetworkOrganization } from '@openrescue/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDemo } from '../../demo-setup.js';
@@ -43,6 +43,20 @@ describe('staff network (spec 7.4, limit 999)', () => {
     const charity = body.results.find((o) => o.sf_type === 'Charity')!;
     expect(charity.location).toMatchObject({ type: 'Point', coordinates: [expect.any(Number), expect.any(Number)] });
     expect(charity.data).toHaveProperty('website');
+  });
+
+  it('writes valid JSON of the contract, whatever the text holds (the database builds it)', async () => {
+    const name = 'Café "Quote" \\ back\nslash \u2028 </script>';
+    await sql`insert into network_organization (name, sf_type, sf_attributes, verified, lon, lat, areas, website, address)
+      values (${name}, 'Caterer', '{"Cold Storage": true, "Marketplace": true}', 2, -123.1, 49.25, '{cov,mv}', null, null)`.execute(t.database.db);
+    const body = (await get('retail/network/?in_area=cov', 'staff')).json();
+    expect(() => networkOrganizationListSchema.parse(body)).not.toThrow();
+    const added = body.results.find((o: NetworkOrganization) => o.name === name);
+    expect(added).toEqual({
+      id: expect.any(Number), name, address: null, city: null, sf_type: 'Caterer', sf_attributes: { 'Cold Storage': true, Marketplace: true },
+      sf_account_stage: null, data: { website: null }, location: { type: 'Point', coordinates: [-123.1, 49.25] }, verified: 2,
+    });
+    await sql`delete from network_organization where id = ${added.id}`.execute(t.database.db);
   });
 
   it('caps at 999 and counts every participant; all is everything', async () => {

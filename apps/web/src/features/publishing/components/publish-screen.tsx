@@ -87,7 +87,7 @@ export function PublishScreen({ liveJobs }: { liveJobs: readonly LiveJob[] }) {
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Text size="sm" c="dimmed" aria-live="polite" data-testid="file-count">
-          {files.isPending ? 'Loading…' : `${total.toLocaleString('en-US')} files${rows.length < total ? ` (first ${rows.length.toLocaleString('en-US')} listed)` : ''}`}
+          {files.isPending || files.isPlaceholderData ? 'Loading…' : `${total.toLocaleString('en-US')} files${rows.length < total ? ` (first ${rows.length.toLocaleString('en-US')} listed)` : ''}`}
         </Text>
         <Group gap="xs">
           <FilterDrop active={[filters.companyId, filters.receiverId, filters.month].filter(Boolean).length}>

@@ -33,7 +33,7 @@ export function PublishTable({ rows, names, selected, onToggle, onToggleAll, sta
   return (
     <Table.ScrollContainer minWidth={860} className={classes.scroll}>
       <Table striped highlightOnHover stickyHeader verticalSpacing={6} aria-label="Report files">
-        <Table.Thead>
+        <Table.Thead className={classes.head}>
           <Table.Tr>
             <Table.Th w={36}>
               <Checkbox aria-label="Select every file" checked={allOn} indeterminate={someOn && !allOn} onChange={(e) => onToggleAll(e.currentTarget.checked)} />
@@ -74,11 +74,11 @@ export function PublishTable({ rows, names, selected, onToggle, onToggleAll, sta
                 <Table.Td>
                   <Tooltip label={row.file_type}><Badge variant="outline" color="gray" aria-label={`type ${letter} (${row.file_type})`}>{letter}</Badge></Tooltip>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td className={classes.nowrap}>
                   {state ? (
-                    <Badge color={RUN_BADGE[state].color} variant="filled">{RUN_BADGE[state].label}</Badge>
+                    <Badge color={RUN_BADGE[state].color} variant="filled" className={classes.badge}>{RUN_BADGE[state].label}</Badge>
                   ) : (
-                    <Badge color="gray" variant="light">{row.file_status}</Badge>
+                    <Badge color="gray" variant="light" className={classes.badge}>{row.file_status}</Badge>
                   )}
                 </Table.Td>
                 <Table.Td>

@@ -22,7 +22,6 @@ export interface InsertWeightsFormProps {
 }
 
 /** Mantine's default error red is too light on white (axe color-contrast); this one passes. */
-const ERROR_STYLES = { error: { color: 'var(--mantine-color-red-9)' }, input: { color: 'var(--mantine-color-text)' } };
 
 const toDate = (value: string | null) => (value ? new Date(`${value}T00:00:00`) : null);
 
@@ -92,7 +91,6 @@ export function InsertWeightsForm({ storeId, receiverId, email, onDone }: Insert
           valueFormat="YYYY-MM-DD"
           error={needsBackDate ? 'Pick a back date to use average weights.' : undefined}
           popoverProps={{ withinPortal: true }}
-          styles={ERROR_STYLES}
         />
         <Group gap="sm" align="flex-end" wrap="wrap">
           <Switch label="Use average weights" checked={useAverage} onChange={(e) => setUseAverage(e.currentTarget.checked)} />
@@ -139,7 +137,6 @@ export function InsertWeightsForm({ storeId, receiverId, email, onDone }: Insert
                     set(d.id, { weight, checked: weight !== '' ? true : entry.checked });
                   }}
                   error={error}
-                  styles={ERROR_STYLES}
                   style={{ flex: 1, minWidth: 0 }}
                   disabled={loading}
                 />

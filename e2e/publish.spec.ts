@@ -1,0 +1,113 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, screenshotPath, settle, signIn } from './support/helpers';
+
+const fileCount = async (page: Page) => {
+  const text = page.getByTestId('file-count');
+  await expect(text).toHaveText(/^[\d,]+ files/, { timeout: 20_000 });
+  return Number((await text.innerText()).match(/^([\d,]+)/)![1].replace(/,/g, ''));
+};
+
+/** The processed count of a job in the open Jobs History panel. */
+const processedOf = async (page: Page, name: string) => {
+  const item = page.getByRole('dialog', { name: 'Jobs History' }).getByTestId('job-item').filter({ hasText: name }).last();
+  const text = await item.getByText(/processed/).innerText();
+  return Number(text.match(/^([\d,]+)/)![1].replace(/,/g, ''));
+};
+
+test.describe('publish reports', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, 'staff');
+    await expect(page).toHaveURL(/\/ops$/);
+  });
+
+  test('job settings refuse bad custom ids; a receiver publish runs as a job whose meter moves live', async ({ page }) => {
+    // axe over a table of a few hundred rows, four times, and a real publish: longer than one screen's journey.
+    test.setTimeout(180_000);
+    await page.goto('/ops/reports/publish');
+    await expect(page.getByRole('heading', { level: 1, name: 'Publish' })).toBeVisible();
+    const all = await fileCount(page);
+    expect(all).toBeGreaterThan(0);
+    await expectAccessible(page, 'publish list');
+    await page.screenshot({ path: screenshotPath('ops-publish.png') });
+
+    // Custom ids must be a JSON list; anything else is refused with a clear message and START PUBLISH waits.
+    await page.getByRole('button', { name: 'JOB SETTINGS' }).click();
+    const settings = page.getByRole('group', { name: 'Job settings' });
+    await settings.getByRole('textbox', { name: 'Custom ids' }).fill('12, 15');
+    await expect(settings.getByText(/Custom ids must be a JSON list/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'START PUBLISH' })).toBeDisabled();
+    await expectAccessible(page, 'job settings with an error');
+    await settings.getByRole('textbox', { name: 'Custom ids' }).fill('');
+    await settings.getByText(/^max \(/).first().click(); // number of files: max
+    await settings.getByText('2', { exact: true }).click(); // number per API call: 2
+    await page.keyboard.press('Escape');
+
+    // Filter by a receiver: fewer files, and the job is publish_receiver_{id}.
+    const receiverName = (await page.getByRole('table', { name: 'Report files' }).locator('tbody tr td:nth-child(5)').filter({ hasNotText: '—' }).first().innerText()).trim();
+    await page.getByRole('button', { name: /Filters/ }).click();
+    const receiver = page.getByRole('group', { name: 'Filters' }).getByRole('combobox', { name: 'Receiver' });
+    await receiver.fill(receiverName);
+    await page.getByRole('option', { name: receiverName, exact: true }).click();
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/receiver=\d+/);
+    const receiverId = page.url().match(/receiver=(\d+)/)![1];
+    const listed = await fileCount(page);
+    expect(listed).toBeGreaterThan(0);
+    expect(listed).toBeLessThan(all);
+
+    const started = page.waitForResponse((r) => r.url().endsWith('/PublishFile/batchAction'));
+    await page.getByRole('button', { name: 'START PUBLISH' }).click();
+    const answer = await (await started).json();
+    expect(answer.job.name).toBe(`publish_receiver_${receiverId}`);
+    expect(answer.job.total).toBe(Math.min(listed, 500));
+
+    // The same job again while it runs: 'Publish Files' / 'Job already in queue: {job}'.
+    await page.getByRole('button', { name: 'START PUBLISH' }).click();
+    const refused = page.getByRole('dialog', { name: 'Publish Files' });
+    await expect(refused.getByText(`Job already in queue: publish_receiver_${receiverId}`)).toBeVisible();
+    await expectAccessible(page, 'job already in queue');
+    await refused.getByRole('button', { name: /Close|OK/ }).first().click();
+
+    // Jobs History follows the job live: its processed count only grows, to the total.
+    await page.getByRole('button', { name: /Account menu for staff@openrescue\.test/ }).click();
+    await page.getByRole('button', { name: 'Jobs History' }).click();
+    const name = `publish_receiver_${receiverId}`;
+    await expect(page.getByRole('dialog', { name: 'Jobs History' }).getByTestId('job-item').filter({ hasText: name })).toBeVisible();
+    const seen: number[] = [];
+    await expect.poll(async () => {
+      seen.push(await processedOf(page, name));
+      return seen[seen.length - 1];
+    }, { timeout: 60_000, intervals: [100] }).toBe(answer.job.total);
+    expect(new Set(seen).size, `the meter moved: ${seen.join(',')}`).toBeGreaterThan(1);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    await settle(page);
+    await page.screenshot({ path: screenshotPath('ops-publish-jobs-history.png') });
+    await page.keyboard.press('Escape');
+
+    // Every published row turned completed.
+    await expect(page.getByRole('table', { name: 'Report files' }).locator('tr[data-state="completed"]')).toHaveCount(answer.job.total);
+    await expectAccessible(page, 'publish done');
+    await page.screenshot({ path: screenshotPath('ops-publish-done.png') });
+  });
+
+  test("'Process Single file' publishes one row; 'Set as queue start' sets the start-at id", async ({ page }) => {
+    await page.goto('/ops/reports/publish');
+    await fileCount(page);
+    const table = page.getByRole('table', { name: 'Report files' });
+    const second = table.getByRole('button', { name: /^Actions for file / }).nth(1);
+    const id = (await second.getAttribute('aria-label'))!.match(/(\d+)$/)![1];
+    await second.click();
+    await page.getByRole('menuitem', { name: 'Set as queue start' }).click();
+    await page.getByRole('button', { name: 'JOB SETTINGS' }).click();
+    await expect(page.getByRole('textbox', { name: 'Start at id' })).toHaveValue(id);
+    await page.keyboard.press('Escape');
+
+    const started = page.waitForResponse((r) => r.url().endsWith('/PublishFile/batchAction'));
+    await table.getByRole('button', { name: `Actions for file ${id}`, exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Process Single file' }).click();
+    const answer = await (await started).json();
+    expect(answer.job.name).toBe(`publish_id_${id}`);
+    expect(answer.data.Rows).toEqual([{ id: Number(id) }]);
+    await expect(table.locator(`tr[data-state="completed"]`)).toHaveCount(1, { timeout: 30_000 });
+  });
+});

@@ -24,6 +24,7 @@ import { publishingRoutes } from './modules/publishing/publishing.routes.js';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
 import { mailingRoutes } from './modules/mailing/mailing.routes.js';
 import { metricsRoutes } from './modules/metrics/metrics.routes.js';
+import { mapConnectSources } from './modules/network/network.config.js';
 import { networkRoutes } from './modules/network/network.routes.js';
 import { publicLinksRoutes } from './modules/public-links/public-links.routes.js';
 import { verifyReadonlyToken } from './modules/public-links/public-links.service.js';
@@ -122,7 +123,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...mapConnectSources()],
         workerSrc: ["'self'", 'blob:'],
         formAction: ["'self'", ...(env.OIDC_ISSUER ? [new URL(env.OIDC_ISSUER).origin] : [])],
         upgradeInsecureRequests: null,

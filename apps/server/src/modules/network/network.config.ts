@@ -36,6 +36,17 @@ export function loadNetworkSettings(source: NodeJS.ProcessEnv = process.env): Ne
   };
 }
 
+/**
+ * Origins the browser must reach for MAP_STYLE_URL (its own origin and MAP_TILE_ORIGINS, comma-separated, for tiles,
+ * sprites and glyphs on other hosts): added to the Content-Security-Policy's connect-src. None for the offline style.
+ */
+export function mapConnectSources(source: NodeJS.ProcessEnv = process.env): string[] {
+  const style = loadNetworkSettings(source).mapStyleUrl;
+  if (!style) return [];
+  const extra = (source.MAP_TILE_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  return [...new Set([new URL(style).origin, ...extra])];
+}
+
 /** Sell and Donate links, or a single marketplace link for rdno and all (section 2.11). */
 export function regionLinks(settings: NetworkSettings, area: NetworkArea) {
   const fill = (template: string) => template.replaceAll('{region}', encodeURIComponent(area));

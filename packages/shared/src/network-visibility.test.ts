@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  NETWORK_CATEGORIES, NETWORK_TYPES, canonicalType, categoryOfType, markerKindOf, networkGroups,
+  NETWORK_CATEGORIES, NETWORK_TYPES, canonicalType, categoryOfType, mapLibreZoom, markerKindOf, networkGroups,
 } from './network.js';
 import {
   groupShowState, hiddenTagAttributes, initialShowFlags, isGroupFullyShown, isOnMap, participantCounts,
@@ -69,6 +69,9 @@ describe('categories and groups (section 9)', () => {
     for (const area of ['cov', 'all'] as const) {
       expect(networkGroups(area).flatMap((g) => g.categoryIds).sort()).toEqual(NETWORK_CATEGORIES.map((c) => c.id).sort());
     }
+  });
+  it('turns the 2.11 zooms (256-pixel tiles) into MapLibre zooms (512-pixel tiles)', () => {
+    expect([12, 10, 4].map(mapLibreZoom)).toEqual([11, 9, 3]);
   });
   it('colours markers by the legend: recovery outlets, Retail/Grocer, everyone else', () => {
     expect(markerKindOf('Charity')).toBe('charity');

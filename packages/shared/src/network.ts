@@ -27,6 +27,15 @@ export const NETWORK_PAGE_SIZE = 9999;
 export const MAP_PANEL_WIDTH = 360;
 export const DEFAULT_MAP_ZOOM = 11;
 
+/**
+ * The zooms of section 2.11 and 9 are web-map zooms of 256-pixel tiles (the maps service the specification assumes);
+ * MapLibre counts 512-pixel tiles, so the same view is one level lower (decision 0011). At the specification's
+ * zoom 4, MapLibre would show a quarter of North America and none of the BC regions on a laptop screen.
+ */
+export function mapLibreZoom(specZoom: number): number {
+  return specZoom - 1;
+}
+
 export type NetworkGroupId = 'businesses' | 'recovery' | 'recyclers';
 export type MarkerKind = 'charity' | 'retailer' | 'business';
 

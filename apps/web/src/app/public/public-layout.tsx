@@ -1,11 +1,12 @@
 import { AppShell, Group } from '@mantine/core';
-import { Outlet } from 'react-router';
+import type { ReactNode } from 'react';
+import { Outlet, useMatch } from 'react-router';
 import { Logo } from '../../components/logo';
 import { useAppConfig } from '../../lib/app-config';
 import { useDemoMode } from '../../lib/demo-mode';
 
-/** The plain header of the public pages (spec 2.9); network pages will bring their own banner. */
-export function PublicLayout() {
+/** The plain header of the public pages (spec 2.9). */
+export function PublicFrame({ children }: { children: ReactNode }) {
   const { config } = useAppConfig();
   const demo = useDemoMode();
   return (
@@ -15,9 +16,18 @@ export function PublicLayout() {
           {demo ? <strong>{config.product_name}</strong> : <Logo name={config.product_name} />}
         </Group>
       </AppShell.Header>
-      <AppShell.Main>
-        <Outlet />
-      </AppShell.Main>
+      <AppShell.Main>{children}</AppShell.Main>
     </AppShell>
+  );
+}
+
+/** Public pages get the plain header; network pages bring their own banner ('Join our Food Recovery Network'). */
+export function PublicLayout() {
+  const networkPage = useMatch('/public/network/:region/:secret');
+  if (networkPage) return <Outlet />;
+  return (
+    <PublicFrame>
+      <Outlet />
+    </PublicFrame>
   );
 }

@@ -1,0 +1,22 @@
+import { NETWORK_LIMIT, type NetworkArea, type NetworkOrganizationList } from '@openrescue/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { accessKey, accessQuery, networkUrl, type NetworkAccess } from '../lib/network-access';
+
+/** GET {core}/api/retail/network/?in_area=&limit= (spec 7.4): 999 for staff, 10000 on the public page. */
+export function getNetworkOrganizations(access: NetworkAccess, area: NetworkArea, signal?: AbortSignal) {
+  return api.get<NetworkOrganizationList>(networkUrl(access, 'retail/network/'), {
+    signal,
+    query: { ...accessQuery(access, area), limit: access.kind === 'public' ? NETWORK_LIMIT.public : NETWORK_LIMIT.ops },
+  });
+}
+
+export const networkOrganizationsQueryOptions = (access: NetworkAccess, area: NetworkArea) =>
+  queryOptions({
+    queryKey: ['network', 'organizations', ...accessKey(access), area],
+    queryFn: ({ signal }) => getNetworkOrganizations(access, area, signal),
+  });
+
+export function useNetworkOrganizations(access: NetworkAccess, area: NetworkArea) {
+  return useQuery(networkOrganizationsQueryOptions(access, area));
+}

@@ -1,0 +1,135 @@
+import { Button, Drawer, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import {
+  MOBILE_BREAKPOINT_PX, initialShowFlags, isOnMap, mapLibreZoom, matchesSearch, participantCounts, type NetworkArea,
+  type NetworkOrganization, type NetworkRegion,
+} from '@openrescue/shared';
+import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useNetworkOrganizations } from '../api/get-network-organizations';
+import { useNetworkImpact } from '../api/get-network-totals';
+import { markerCollection } from '../lib/map-features';
+import type { NetworkAccess } from '../lib/network-access';
+import { ImpactMetrics } from './impact-metrics';
+import { InfoCard } from './info-card';
+import { MapLegend } from './map-legend';
+import { MapSearch } from './map-search';
+import classes from './network-map.module.css';
+import { ParticipantFilter } from './participant-filter';
+
+// MapLibre is its own chunk: only the map pages load it, after the panel is on screen.
+const MapCanvas = lazy(() => import('./map-canvas'));
+
+export interface NetworkMapScreenProps {
+  access: NetworkAccess;
+  region: NetworkRegion;
+  outlines: { code: string; outline: unknown }[];
+  mapStyleUrl: string | null;
+  productName: string;
+  /** The page's h1: at the top of the panel, or above the map under 768 px. */
+  title: string;
+  /** Under the title: the region's help text, or the ops region picker. */
+  header: ReactNode;
+  /** Bottom of the panel: Sell / Donate links (public). */
+  footer?: ReactNode;
+  showMoney: boolean;
+}
+
+/** The network map (spec 2.11): left panel (a bottom sheet under 768 px), map, search, legend and info card. */
+export function NetworkMapScreen(props: NetworkMapScreenProps) {
+  const { access, region, outlines, mapStyleUrl, productName, title, header, footer, showMoney } = props;
+  const area = region.code as NetworkArea;
+  const desktop = useMediaQuery(`(min-width: ${MOBILE_BREAKPOINT_PX / 16}em)`, true) ?? true;
+  const [sheetOpened, sheet] = useDisclosure(false);
+  const [flags, setFlags] = useState(initialShowFlags);
+  const [search, setSearch] = useState('');
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [focus, setFocus] = useState<{ lon: number; lat: number; key: number } | null>(null);
+  const orgsQuery = useNetworkOrganizations(access, area);
+  const impact = useNetworkImpact(access, area);
+
+  useEffect(() => {
+    setFlags(initialShowFlags());
+    setSearch('');
+    setSelectedId(null);
+  }, [area]);
+
+  const orgs = orgsQuery.data?.results;
+  const counts = useMemo(() => participantCounts(orgs ?? []), [orgs]);
+  const candidates = useMemo(() => (orgs ?? []).filter((o) => isOnMap(o, flags)), [orgs, flags]);
+  const visible = useMemo(() => candidates.filter((o) => matchesSearch(o.name, search)), [candidates, search]);
+  const markers = useMemo(() => markerCollection(visible), [visible]);
+  const selected = useMemo(() => visible.find((o) => o.id === selectedId) ?? null, [visible, selectedId]);
+
+  const pick = (org: NetworkOrganization) => {
+    setSelectedId(org.id);
+    setSearch(org.name);
+    if (org.location) setFocus({ lon: org.location.coordinates[0], lat: org.location.coordinates[1], key: Date.now() });
+  };
+
+  const heading = (
+    <Title order={1} size={desktop ? 'h3' : 'h5'} className={desktop ? undefined : classes.mobileTitle} data-testid="network-title">
+      {title}
+    </Title>
+  );
+  const panel = (
+    <Stack gap="lg">
+      {desktop && heading}
+      {header}
+      <ImpactMetrics totals={impact.data} loading={impact.isPending} showMoney={showMoney} />
+      <ParticipantFilter area={area} flags={flags} onChange={setFlags} counts={counts} total={orgsQuery.data?.count ?? null} />
+      {footer}
+    </Stack>
+  );
+
+  return (
+    <div className={classes.screen} data-testid="network-map-screen">
+      {!desktop && heading}
+      {desktop && (
+        <aside className={classes.panel} aria-label="Network panel" data-testid="network-panel">
+          {panel}
+        </aside>
+      )}
+      <div className={classes.mapArea}>
+        <Suspense fallback={<div className={classes.overlay}><Loader aria-label="Loading the map" /></div>}>
+          <MapCanvas
+            styleUrl={mapStyleUrl}
+            area={area}
+            outlines={outlines}
+            view={{ center: region.center, zoom: mapLibreZoom(region.zoom), viewKey: area }}
+            markers={markers}
+            selectedId={selected?.id ?? null}
+            focus={focus}
+            onSelect={setSelectedId}
+            label={`Map of the ${region.name} food recovery network`}
+          />
+        </Suspense>
+        <div className={classes.searchBar}>
+          <MapSearch candidates={candidates} value={search} onChange={setSearch} onPick={pick} matches={visible.length} />
+          {!desktop && (
+            <Button onClick={sheet.open} leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden="true" />} aria-haspopup="dialog">
+              Filters
+            </Button>
+          )}
+        </div>
+        {orgsQuery.isPending && (
+          <div className={classes.overlay}>
+            <Paper shadow="sm" p="sm" radius="md"><Text size="sm">Loading organizations…</Text></Paper>
+          </div>
+        )}
+        {orgs && orgs.length === 0 && (
+          <div className={classes.overlay}>
+            <Paper shadow="sm" p="sm" radius="md"><Text size="sm">No participants in this region yet.</Text></Paper>
+          </div>
+        )}
+        <MapLegend className={classes.legend} />
+        {selected && <InfoCard className={classes.infoCard} org={selected} productName={productName} onClose={() => setSelectedId(null)} />}
+      </div>
+      {!desktop && (
+        <Drawer opened={sheetOpened} onClose={sheet.close} position="bottom" size="85%" title="Network impact and filters">
+          {panel}
+        </Drawer>
+      )}
+    </div>
+  );
+}

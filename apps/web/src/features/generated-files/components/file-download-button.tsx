@@ -7,28 +7,30 @@ import { downloadPercent, useFileDownload } from '../api/download-generated-file
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-US')} KB`;
 
 /** One file's download: a button, and while it runs a progress meter read against Content-Length. */
-export function FileDownloadButton({ row, withLabel = false }: { row: Pick<GeneratedFileRow, 'id' | 'file_type'>; withLabel?: boolean }) {
+export function FileDownloadButton({ row, withLabel = false }: { row: Pick<GeneratedFileRow, 'id' | 'file_type' | 'file_uri'>; withLabel?: boolean }) {
   const { progress, start } = useFileDownload(row);
   const percent = progress ? downloadPercent(progress) : null;
-  const label = `Download file ${row.id} (${row.file_type})`;
+  // A failed render stores no document: nothing to download.
+  const stored = row.file_uri !== null;
+  const label = stored ? `Download file ${row.id} (${row.file_type})` : `File ${row.id} has no stored document`;
   const text = !progress ? '' : percent === null ? kb(progress.loaded) : `${percent}%`;
   return (
-    <Group gap={8} wrap="nowrap" data-testid="file-download">
+    <Group gap={6} wrap="nowrap" data-testid="file-download">
       <Tooltip label={label} disabled={withLabel} withinPortal>
         <ActionIcon
           variant={withLabel ? 'filled' : 'light'}
           size={withLabel ? 'lg' : 'md'}
           onClick={start}
-          disabled={progress !== null}
+          disabled={progress !== null || !stored}
           aria-label={label}
         >
           <IconDownload size={16} aria-hidden="true" />
         </ActionIcon>
       </Tooltip>
-      {withLabel && !progress && <Text size="sm">{`Download .${row.file_type}`}</Text>}
+      {withLabel && !progress && <Text size="sm" c={stored ? undefined : 'dimmed'}>{stored ? `Download .${row.file_type}` : 'No stored document (the render failed)'}</Text>}
       {progress && (
-        <Group gap={6} wrap="nowrap" aria-live="polite">
-          <Progress.Root w={withLabel ? 120 : 56} size="md">
+        <Group gap={4} wrap="nowrap">
+          <Progress.Root w={withLabel ? 120 : 40} size="md">
             <Progress.Section
               value={percent ?? 100}
               striped={percent === null}
@@ -43,7 +45,7 @@ export function FileDownloadButton({ row, withLabel = false }: { row: Pick<Gener
               data-testid="download-progress"
             />
           </Progress.Root>
-          <Text size="xs" c="dimmed" miw={36} aria-hidden="true">{text}</Text>
+          <Text size="xs" c="dimmed" miw={30} aria-hidden="true">{text}</Text>
         </Group>
       )}
     </Group>

@@ -1,8 +1,13 @@
 import { Alert, Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { GeneratedFilesList as ListData } from '../api/find-generated-files';
 import type { Names } from '../hooks/use-names';
+import { GeneratedFilesCards } from './generated-files-cards';
 import { GeneratedFilesTable } from './generated-files-table';
+
+/** Below this width the files are cards (the table would need sideways scrolling). */
+const NARROW = '(max-width: 40em)';
 
 export interface GeneratedFilesListProps {
   query: UseQueryResult<ListData>;
@@ -12,6 +17,7 @@ export interface GeneratedFilesListProps {
 
 /** The list's states (spec 4: loading, then listed; DESIGN 5: empty and error with a retry). */
 export function GeneratedFilesList({ query, names, onOpen }: GeneratedFilesListProps) {
+  const narrow = useMediaQuery(NARROW, false, { getInitialValueInEffect: false });
   if (query.isPending) {
     return <Center py="xl" aria-busy="true"><Loader role="status" aria-label="Loading generated files" /></Center>;
   }
@@ -35,7 +41,11 @@ export function GeneratedFilesList({ query, names, onOpen }: GeneratedFilesListP
           More files match than this screen lists at once; narrow the filters to see the rest.
         </Alert>
       )}
-      <GeneratedFilesTable rows={query.data.rows} names={names} onOpen={onOpen} />
+      {narrow ? (
+        <GeneratedFilesCards rows={query.data.rows} names={names} onOpen={onOpen} />
+      ) : (
+        <GeneratedFilesTable rows={query.data.rows} names={names} onOpen={onOpen} />
+      )}
     </Stack>
   );
 }

@@ -11,6 +11,15 @@ export interface FiltersDropProps {
   onMonth: (month: string | null) => void;
 }
 
+/** The picker's arrows and year heading are icon buttons: they need names. */
+const MONTH_PICKER_LABELS = {
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  yearLevelControl: 'Choose a year',
+  previousDecade: 'Previous decade',
+  nextDecade: 'Next decade',
+};
+
 /** Spec 2.4's filter dropdown: a supplier or a receiver (picking one clears the other) and the entry month. */
 export function GeneratedFiltersDrop({ filters, onCompany, onReceiver, onMonth }: FiltersDropProps) {
   return (
@@ -18,12 +27,15 @@ export function GeneratedFiltersDrop({ filters, onCompany, onReceiver, onMonth }
       <LookupFilter kind="companies" label="Supplier" value={filters.companyId === null ? null : String(filters.companyId)} onChange={onCompany} />
       <LookupFilter kind="receivers" label="Receiver" value={filters.receiverId === null ? null : String(filters.receiverId)} onChange={onReceiver} />
       <MonthPickerInput
+        // One id for the button and its popover, so the picker's dropdown is named by the button's label.
+        id="generated-files-month"
         label="Entry month"
         placeholder="Any"
         clearable
         value={filters.month ? `${filters.month}-01` : null}
         onChange={(v) => onMonth(v ? v.slice(0, 7) : null)}
-        popoverProps={{ withinPortal: false }}
+        popoverProps={{ withinPortal: false, id: 'generated-files-month' }}
+        ariaLabels={MONTH_PICKER_LABELS}
       />
     </FilterDrop>
   );

@@ -15,6 +15,8 @@ export interface JobHandler {
 
 export interface JobRunner {
   register(handler: JobHandler): void;
+  /** Work to do once in the background after start (e.g. storing documents the demo data refers to). */
+  afterStart(task: () => Promise<unknown>): void;
   /** Resumes every unfinished job of a registered kind, then looks for work every `pollMs`. */
   start(): Promise<void>;
   /** Looks for work now (a job was just created). */
@@ -42,6 +44,7 @@ const UNFINISHED = ['initialized', 'started', 'progressing'] as const;
  */
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const handlers = new Map<string, JobHandler>();
+  const startTasks: (() => Promise<unknown>)[] = [];
   const active = new Map<string, Promise<void>>();
   const control = { stopping: false };
   let timer: NodeJS.Timeout | null = null;
@@ -108,6 +111,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     register(handler) {
       handlers.set(handler.kind, handler);
     },
+    afterStart(task) {
+      startTasks.push(task);
+    },
     async start() {
       control.stopping = false;
       scan();
@@ -115,6 +121,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       const pollMs = options.pollMs ?? 15_000;
       timer = setInterval(scan, pollMs);
       timer.unref();
+      for (const task of startTasks) {
+        void task().catch((error: unknown) => options.log.error({ err: error }, 'a start-up task failed'));
+      }
     },
     wake() {
       scan();

@@ -56,13 +56,16 @@ export async function insertBulkScans(db: Kysely<DB>, network: DemoNetwork, plan
   return rows.length;
 }
 
-/** Publish files for the last three full months; the two older months are published, with a few documents. */
+/**
+ * Publish files for the last twelve full months (several hundred); all but the latest month are published, and the
+ * two months before the latest have a few documents (stored at first start by the job runner, decision 0008).
+ */
 export async function insertPublishing(db: Kysely<DB>, network: DemoNetwork, plan: PickupPlan, seed: number) {
   const rng = createRng(seed, 'publishing');
   const thisMonth = monthStart(plan.windowEndDay + 1);
   type Scope = number | null;
   const files: { id: number; type: string; company: Scope; store: Scope; receiver: Scope; month: number; published: Scope }[] = [];
-  for (let m = -3; m <= -1; m++) {
+  for (let m = -12; m <= -1; m++) {
     const month = monthStart(thisMonth, m);
     const monthEnd = monthStart(thisMonth, m + 1) - 1;
     const published = m < -1 ? localTimeToUtcMs(monthStart(thisMonth, m + 1) + 2, 9 * 3600) : null;

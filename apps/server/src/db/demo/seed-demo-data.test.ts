@@ -177,7 +177,7 @@ describe('seedDemoData', () => {
       (select count(*)::int from jobs) as jobs`);
     expect(r.reasons).toBe(8);
     expect(r.weights).toBeGreaterThan(10);
-    expect(r).toMatchObject({ months: 3, company_reports: 18 });
+    expect(r).toMatchObject({ months: 12, company_reports: 72 });
     expect(r.documents * r.contacts * r.logs * r.jobs).toBeGreaterThan(0);
   });
 

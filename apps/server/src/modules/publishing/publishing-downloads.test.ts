@@ -3,7 +3,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderPublishedDocuments } from '../../documents/publish-render.js';
 import { type PublishingFixture, setUpPublishing } from './publishing-test-support.js';
+import { storeMissingDocuments } from './publishing.stored-documents.js';
 
 let f: PublishingFixture;
 let scratch: string;
@@ -93,5 +95,25 @@ describe('Download all', () => {
     const bad = await f.get('staff', `/ops-api/files/generated.zip?selector=${encodeURIComponent('Filter(PublishFile, TRUE)')}`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().detail).toMatch(/^The Selector reads PublishFile but this call is for GeneratedFile/);
+  });
+});
+
+describe('the demo history', () => {
+  it('gets its documents stored once: the rows that say SUCCESS become downloadable, failed ones stay without a file', async () => {
+    const db = f.t.database.db;
+    const render = (report: Parameters<typeof renderPublishedDocuments>[0], date: Date) => renderPublishedDocuments(report, { productName: 'OpenRescue', date });
+    const waiting = await db.selectFrom('generated_file').select(['id', 'file_uri']).where('byte_size', 'is', null)
+      .where('file_uri', 'is not', null).execute();
+    expect(waiting.length).toBeGreaterThan(10);
+    expect(await storeMissingDocuments(db, f.t.ctx.files, render)).toBe(waiting.length);
+    expect(await storeMissingDocuments(db, f.t.ctx.files, render)).toBe(0);
+    for (const row of waiting) {
+      const res = await f.get('staff', `/ops-api/files/generated/${row.id}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.equals(stored(row.file_uri!))).toBe(true);
+    }
+    const failed = await db.selectFrom('generated_file').select('id').where('file_status', '=', 'QUEUE:RENDER:ERROR').where('job_id', '=', 'publish_all').execute();
+    expect(failed.length).toBeGreaterThan(0);
+    for (const row of failed) expect((await f.get('staff', `/ops-api/files/generated/${row.id}`)).statusCode).toBe(404);
   });
 });

@@ -15,6 +15,7 @@ import { userPrincipal } from '../../plugins/access.js';
 import { generatedFileDownload, generatedFilesZip } from './publishing.downloads.js';
 import { createPublishHandler } from './publishing.jobs.js';
 import { findAction, selectorQuery, startPublishJob } from './publishing.service.js';
+import { storeMissingDocuments } from './publishing.stored-documents.js';
 
 type Render = (report: ReportDocument, date: Date) => Promise<RenderedDocuments>;
 const renderOverrides = new WeakMap<AppContext, (report: ReportDocument, date: Date, real: Render) => Promise<RenderedDocuments>>();
@@ -41,6 +42,10 @@ export async function publishingRoutes(app: FastifyInstance, { ctx }: { ctx: App
     }),
   );
   app.addHook('onClose', async () => pool.close());
+  ctx.jobRunner.afterStart(async () => {
+    const stored = await storeMissingDocuments(db, ctx.files, real);
+    if (stored) app.log.info({ stored }, 'stored the documents the demo data refers to');
+  });
 
   r.post('/ops-api/appsheet/table/:table/action', {
     config: { access: 'staff' },

@@ -1,0 +1,145 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { openDatabase } from '../db/connection.js';
+
+/** The real server as a child process (the crash test and the publish benchmark): start it, kill it, read its data. */
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  base: string;
+  /** Everything the process printed (for failure messages). */
+  output(): string;
+  /** SIGTERM (graceful) or SIGKILL; resolves when the process is gone. */
+  stop(signal: 'SIGTERM' | 'SIGKILL'): Promise<void>;
+}
+
+/** Starts `node --import tsx apps/server/src/main.ts` (no wrapper process, so a signal reaches the server itself). */
+export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+  const port = env.PORT ?? String(await freePort());
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'test', HOST: '127.0.0.1', ...env, PORT: port },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  while (!out.includes(' is running at ')) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${out}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not start in ${timeoutMs} ms:\n${out}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return {
+    child,
+    base,
+    output: () => out,
+    async stop(signal) {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+/** A staff access token from the real sign-in routes. */
+export async function staffToken(base: string): Promise<string> {
+  const signIn = await fetch(`${base}/core-api/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'staff@openrescue.test', password: 'demo-staff', rememberMe: false }),
+  });
+  if (signIn.status !== 200) throw new Error(`sign-in ${signIn.status}: ${await signIn.text()}`);
+  const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const token = await fetch(`${base}/core-api/api/session/token`, { method: 'POST', headers: { cookie } });
+  return ((await token.json()) as { token: string }).token;
+}
+
+export async function api(base: string, token: string, path: string, body?: unknown) {
+  const res = await fetch(`${base}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+export interface JobFiles {
+  job: { status: string; total: number; processed: number };
+  items: { publish_file_id: number; state: string }[];
+  /** `${publish_file_id}.${file_type}` -> { rows, sha256 of the stored file } */
+  documents: Map<string, { rows: number; sha256: string | null; status: string }>;
+}
+
+/**
+ * Creates an empty database on the PostgreSQL server of `adminUrl` (TEST_DATABASE_URL); returns its URL and a drop.
+ */
+export async function createPostgresDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/**
+ * Reads a stopped server's data directly (its PGlite folder, or its PostgreSQL database): the job, its items and its
+ * documents (hashes of the stored bytes).
+ */
+export async function readJobFiles(dataDir: string, jobId: string, databaseUrl?: string): Promise<JobFiles> {
+  const database = await openDatabase(databaseUrl ? { databaseUrl, poolSize: 2 } : { dataDir });
+  try {
+    const db = database.db;
+    const job = await db.selectFrom('jobs').select(['status', 'total', 'processed']).where('id', '=', jobId).executeTakeFirstOrThrow();
+    const items = await db.selectFrom('job_item').select(['publish_file_id', 'state']).where('job_id', '=', jobId).execute();
+    const rows = await db.selectFrom('generated_file').select(['publish_file_id', 'file_type', 'file_uri', 'file_status'])
+      .where('job_id', '=', jobId).execute();
+    const documents = new Map<string, { rows: number; sha256: string | null; status: string }>();
+    for (const r of rows) {
+      const key = `${r.publish_file_id}.${r.file_type}`;
+      const seen = documents.get(key);
+      const bytes = r.file_uri ? await readFile(join(dataDir, 'files', r.file_uri)).catch(() => null) : null;
+      const sha256 = bytes ? createHash('sha256').update(bytes).digest('hex') : null;
+      documents.set(key, { rows: (seen?.rows ?? 0) + 1, sha256, status: r.file_status });
+    }
+    return {
+      job: { status: job.status, total: Number(job.total), processed: Number(job.processed) },
+      items: items.map((i) => ({ publish_file_id: Number(i.publish_file_id), state: i.state })),
+      documents,
+    };
+  } finally {
+    await database.close();
+  }
+}

@@ -48,11 +48,14 @@ export default function MapCanvas(props: MapCanvasProps) {
   // data-map-state / data-marker-count say when the markers on screen are the current ones (tests, benchmark).
   useEffect(() => {
     boxRef.current?.setAttribute('data-map-state', 'updating');
+    mapRef.current?.triggerRepaint(); // an 'idle' follows even when the new data draws nothing new
   }, [markers]);
   const markIdle = () => {
     const box = boxRef.current;
-    if (!box) return;
+    const map = mapRef.current;
+    if (!box || !map) return;
     box.setAttribute('data-marker-count', String(markers.features.length));
+    box.setAttribute('data-zoom', map.getZoom().toFixed(2));
     box.setAttribute('data-map-state', 'idle');
   };
 

@@ -1,7 +1,7 @@
 import { Button, Drawer, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import {
-  MOBILE_BREAKPOINT_PX, initialShowFlags, isOnMap, mapLibreZoom, matchesSearch, participantCounts, type NetworkArea,
+  MOBILE_BREAKPOINT_PX, initialShowFlags, isOnMap, isSearchActive, mapLibreZoom, matchesSearch, participantCounts, type NetworkArea,
   type NetworkOrganization, type NetworkRegion,
 } from '@openrescue/shared';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
@@ -57,7 +57,12 @@ export function NetworkMapScreen(props: NetworkMapScreenProps) {
   const orgs = orgsQuery.data?.results;
   const counts = useMemo(() => participantCounts(orgs ?? []), [orgs]);
   const candidates = useMemo(() => (orgs ?? []).filter((o) => isOnMap(o, flags)), [orgs, flags]);
-  const visible = useMemo(() => candidates.filter((o) => matchesSearch(o.name, search)), [candidates, search]);
+  // Below 3 characters the search filters nothing: the same list, so the map is not redrawn for nothing.
+  const searching = isSearchActive(search);
+  const visible = useMemo(
+    () => (searching ? candidates.filter((o) => matchesSearch(o.name, search)) : candidates),
+    [candidates, search, searching],
+  );
   const markers = useMemo(() => markerCollection(visible), [visible]);
   const selected = useMemo(() => visible.find((o) => o.id === selectedId) ?? null, [visible, selectedId]);
 

@@ -1,0 +1,207 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  initialShowFlags, isOnMap, mapLibreZoom, markerKindOf, networkGroups, setGroupShown, setVerifiedOnly,
+  type NetworkOrganization, type ShowFlags,
+} from '../packages/shared/src/index';
+import { expectAccessible, screenshotPath, signIn } from './support/helpers';
+
+// WebGL is software-rendered here: map steps get 15 s (STACK-NOTES).
+const MAP_TIMEOUT = 15_000;
+test.describe.configure({ timeout: 120_000 });
+
+const REGIONS = [
+  { code: 'fvrd', title: 'Fraser Valley Food Recovery Network', zoom: 10, single: false },
+  { code: 'rdno', title: 'North Okanagan Food Recovery Network', zoom: 10, single: true },
+  { code: 'cov', title: 'Vancouver Food Recovery Network', zoom: 12, single: false },
+  { code: 'mv', title: 'Metro Vancouver Food Recovery Network', zoom: 10, single: false },
+  { code: 'all', title: 'Food Recovery Network', zoom: 4, single: true },
+] as const;
+
+const map = (page: Page) => page.getByTestId('network-map');
+
+/** Waits until the map has drawn `count` markers (or any number) and is idle. */
+async function drawn(page: Page, count?: number): Promise<number> {
+  if (count !== undefined) await expect(map(page)).toHaveAttribute('data-marker-count', String(count), { timeout: MAP_TIMEOUT });
+  await expect(map(page)).toHaveAttribute('data-map-state', 'idle', { timeout: MAP_TIMEOUT });
+  return Number(await map(page).getAttribute('data-marker-count'));
+}
+
+async function organizations(page: Page, area: string): Promise<NetworkOrganization[]> {
+  const res = await page.request.get(`/core-api/api/public/retail/network/?in_area=${area}&secret=demo`);
+  expect(res.ok()).toBe(true);
+  return (await res.json()).results;
+}
+
+const onMap = (orgs: NetworkOrganization[], flags: ShowFlags, search = '') =>
+  orgs.filter((o) => isOnMap(o, flags) && (search.length < 3 || o.name.toLowerCase().includes(search.toLowerCase())));
+
+test.describe('network map', () => {
+  test('each public region page: banner, title, help text, zoom, links and markers', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    for (const region of REGIONS) {
+      await page.goto(`/public/network/${region.code}/demo`);
+      const banner = page.getByTestId('network-banner');
+      await expect(banner).toContainText('Join our Food Recovery Network');
+      await expect(banner.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', /^mailto:/);
+      await expect(banner.getByRole('link', { name: "Let's Talk" })).toHaveAttribute('href', /^https:\/\/booking\./);
+      await expect(page.getByTestId('public-header')).toHaveCount(0);
+      await expect(page.getByRole('heading', { level: 1, name: region.title })).toBeVisible();
+      await expect(page).toHaveTitle(new RegExp(region.title));
+      await expect(page.getByTestId('region-help')).not.toBeEmpty();
+      const links = page.getByTestId('region-links');
+      if (region.single) {
+        await expect(links.getByRole('link')).toHaveText(['Marketplace']);
+      } else {
+        await expect(links.getByRole('link')).toHaveText(['Sell', 'Donate']);
+      }
+      await expect(links.getByRole('link').first()).toHaveAttribute('target', '_blank');
+
+      const orgs = await organizations(page, region.code);
+      const expected = onMap(orgs, initialShowFlags()).length;
+      expect(expected).toBeGreaterThan(0);
+      await drawn(page, expected);
+      await expect(map(page)).toHaveAttribute('data-zoom', mapLibreZoom(region.zoom).toFixed(2));
+      await expect(page.getByRole('region', { name: /^Map of the / })).toBeVisible();
+      await expect(page.getByTestId('participant-total')).toHaveText(String(orgs.length));
+      await expect(page.getByTestId('network-impact')).toHaveCount(3); // no money saved in public
+      for (const label of ['Charity / Nonprofit', 'Retailer', 'Business']) {
+        await expect(page.getByRole('region', { name: 'Legend' }).getByText(label)).toBeVisible();
+      }
+      // 'all' splits the recovery outlets into two groups
+      const groups = networkGroups(region.code).map((g) => g.label);
+      for (const label of groups) await expect(page.getByRole('group', { name: new RegExp(`^${label}`) })).toBeVisible();
+      await page.screenshot({ path: screenshotPath(`network-${region.code}.png`) });
+    }
+    await expectAccessible(page, 'public network map (all)');
+  });
+
+  test('search, toggles and the info card', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/public/network/mv/demo');
+    const orgs = await organizations(page, 'mv');
+    const flags = initialShowFlags();
+    const all = await drawn(page, onMap(orgs, flags).length);
+
+    // A 5-letter piece of a charity's name, typed in another case.
+    const target = onMap(orgs, flags).find((o) => markerKindOf(o.sf_type) === 'charity' && o.data.website)!;
+    const term = target.name.split(' ').find((w) => w.length >= 5)!.slice(0, 5).toUpperCase();
+    const search = page.getByRole('combobox', { name: 'Search organizations by name' }).or(page.getByRole('textbox', { name: 'Search organizations by name' }));
+    await search.fill(term.slice(0, 2));
+    await expect(page.getByRole('option')).toHaveCount(0);
+    await drawn(page, all);
+    await search.fill(term);
+    const matches = onMap(orgs, flags, term);
+    await drawn(page, matches.length);
+    const options = page.getByRole('option');
+    await expect(options.first()).toBeVisible();
+    for (const text of await options.allInnerTexts()) expect(text.toLowerCase()).toContain(term.toLowerCase());
+    await expectAccessible(page, 'map search with suggestions');
+
+    // Choosing the suggestion opens its info card.
+    await options.filter({ hasText: target.name }).first().click();
+    const card = page.getByTestId('info-card');
+    await expect(card.getByRole('heading', { name: target.name })).toBeVisible();
+    if (target.address) await expect(card).toContainText(target.address);
+    const website = card.getByTestId('info-website');
+    await expect(website).toHaveAttribute('href', /^https?:\/\//);
+    if (!/^https?:/.test(target.data.website!)) await expect(website).toHaveAttribute('href', `https://${target.data.website}`);
+    await expect(card.getByText('Verified', { exact: true })).toHaveCount(target.verified === 1 ? 1 : 0);
+    for (const hidden of ['Marketplace', 'Wholesale', 'Retail Program', 'Non OpenRescue Network']) {
+      await expect(card.getByText(hidden, { exact: true })).toHaveCount(0);
+    }
+    await expectAccessible(page, 'info card');
+    await page.screenshot({ path: screenshotPath('network-info-card.png') });
+    await card.getByRole('button', { name: 'Close' }).click();
+    await expect(card).toHaveCount(0);
+
+    // Selecting the marker itself (the map is centred on it now) opens the card again.
+    await drawn(page);
+    const box = (await map(page).boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(page.getByTestId('info-card').getByRole('heading', { name: target.name })).toBeVisible({ timeout: MAP_TIMEOUT });
+    await page.getByTestId('info-card').getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await drawn(page, all);
+
+    // A group toggle sets all its categories; one category back makes the group mixed.
+    const businesses = networkGroups('mv')[0];
+    const group = page.getByRole('checkbox', { name: /^Food Businesses/ });
+    await group.click();
+    const noBusinesses = setGroupShown(flags, businesses, false);
+    await drawn(page, onMap(orgs, noBusinesses).length);
+    await expect(group).not.toBeChecked();
+    await expect(page.getByRole('checkbox', { name: /^Retail\/Grocer/ })).not.toBeChecked();
+    await page.getByRole('checkbox', { name: /^Retail\/Grocer/ }).click();
+    await expect(group).toHaveJSProperty('indeterminate', true);
+    const retailBack = { ...noBusinesses, categories: { ...noBusinesses.categories, retail: true } };
+    await drawn(page, onMap(orgs, retailBack).length);
+    await group.click(); // mixed -> all shown
+    await expect(group).toBeChecked();
+    await drawn(page, all);
+
+    // Farmers are counted, never drawn; the verified toggle keeps verified 1 only.
+    await expect(page.getByRole('checkbox', { name: /^Farmer/ })).toBeVisible();
+    await expect(page.getByText('Not shown on the map, for privacy')).toBeVisible();
+    await page.getByRole('switch', { name: /Verified members only/ }).click({ force: true });
+    await drawn(page, onMap(orgs, setVerifiedOnly(flags, true)).length);
+    await page.screenshot({ path: screenshotPath('network-toggles.png') });
+  });
+
+  test('a wrong secret or region shows the wrong-url page with the plain header', async ({ page }) => {
+    for (const path of ['/public/network/cov/not-the-secret', '/public/network/atlantis/demo', '/public/network/cov']) {
+      await page.goto(path);
+      await expect(page.getByText('Ooops! Did you type in the wrong url?')).toBeVisible();
+      await expect(page.getByTestId('public-header')).toBeVisible();
+      await expect(page.getByTestId('network-banner')).toHaveCount(0);
+    }
+    await expectAccessible(page, 'wrong-url page');
+  });
+
+  test('360 px wide: the panel is a bottom sheet, search and filters still work', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/public/network/cov/demo');
+    const orgs = await organizations(page, 'cov');
+    await drawn(page, onMap(orgs, initialShowFlags()).length);
+    await expect(page.getByRole('heading', { level: 1, name: 'Vancouver Food Recovery Network' })).toBeVisible();
+    await expect(page.getByTestId('network-panel')).toHaveCount(0);
+    await expectAccessible(page, 'network map at 360 px');
+    await page.screenshot({ path: screenshotPath('network-cov-360.png') });
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Network impact and filters' });
+    await expect(sheet.getByText('Total network participants')).toBeVisible();
+    await sheet.getByRole('checkbox', { name: /^Food Recyclers/ }).click();
+    const recyclers = networkGroups('cov')[2];
+    await expectAccessible(page, 'bottom sheet at 360 px');
+    await page.screenshot({ path: screenshotPath('network-cov-360-sheet.png') });
+    await page.keyboard.press('Escape');
+    await drawn(page, onMap(orgs, setGroupShown(initialShowFlags(), recyclers, false)).length);
+  });
+
+  test('the ops map as staff: region picker, limit 999, money saved', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, 'staff');
+    await expect(page).toHaveURL(/\/ops$/);
+    await page.goto('/ops/network');
+    await expect(page.getByRole('heading', { level: 1, name: 'Network map' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Region' })).toHaveValue('All');
+    const all = await drawn(page);
+    expect(all).toBeGreaterThan(0);
+    expect(all).toBeLessThanOrEqual(999);
+    await expect(map(page)).toHaveAttribute('data-zoom', mapLibreZoom(4).toFixed(2));
+    await expect(page.getByTestId('network-impact')).toHaveCount(4);
+    await expect(page.getByText('Money saved')).toBeVisible();
+    await expectAccessible(page, 'ops network map');
+    await page.screenshot({ path: screenshotPath('network-ops.png') });
+
+    await page.getByRole('combobox', { name: 'Region' }).click();
+    await page.getByRole('option', { name: 'Fraser Valley' }).click();
+    await expect(page).toHaveURL(/\/ops\/network\?region=fvrd$/);
+    const orgs = await organizations(page, 'fvrd');
+    await drawn(page, onMap(orgs, initialShowFlags()).length);
+    await expect(map(page)).toHaveAttribute('data-zoom', mapLibreZoom(10).toFixed(2));
+    await expect(page.getByRole('link', { name: 'Open the public page of Fraser Valley' })).toHaveAttribute('href', '/public/network/fvrd/demo');
+    await page.screenshot({ path: screenshotPath('network-ops-fvrd.png') });
+  });
+});

@@ -1,5 +1,8 @@
 import type { LiveJob, TableMetric } from '@openrescue/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { loadEnv } from '../../config/env.js';
+import { openDatabase } from '../../db/connection.js';
 import { prepareDemo } from '../../demo-setup.js';
 import { buildTestApp, signIn, type TestApp } from '../../test-support/test-app.js';
 import { overridePublishRender } from '../publishing/publishing.routes.js';
@@ -146,5 +149,39 @@ describe('live streams (server-sent events)', () => {
     const changed = await stream.next((e) => e.event === 'modified' && e.data.table === 'generated_file' && e.data.row_count === before + 2);
     expect(changed.data.last_change).not.toBeNull();
     stream.close();
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('live streams across server processes (PostgreSQL)', () => {
+  it('a second server on the same database streams the jobs the first one runs (LISTEN/NOTIFY)', async () => {
+    // A second app with its own pool, event bus and HTTP server: to the database, another process. Its job runner
+    // is not started, so every change it streams came from the first app through NOTIFY.
+    const database = await openDatabase({ databaseUrl: t.database.url, poolSize: 2 });
+    const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
+    const other = await buildApp({ env, database, logger: false, origin: 'http://localhost:8080', dataDir: t.dataDir });
+    try {
+      await other.app.ready();
+      await other.ctx.jobEvents.start();
+      const otherBase = await other.app.listen({ port: 0, host: '127.0.0.1' });
+      const stream = openStream(`${otherBase}/ops-api/live/tasks`, { cookie: staff.cookie });
+      await stream.next((e) => e.event === 'ready');
+      const files = await t.database.db.selectFrom('publish_file').select('id').orderBy('id').limit(3).execute();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/ops-api/appsheet/table/PublishFile/batchAction',
+        headers: { authorization: `Bearer ${staff.token}` },
+        payload: { Action: 'AdvanceSingleFileChangeTime', Properties: { TaskName: 'publish_company_5' }, Rows: files.map((r) => ({ id: Number(r.id) })) },
+      });
+      expect(res.statusCode).toBe(202);
+      const added = await stream.next((e) => e.event === 'added' && e.data.id === 'publish_company_5_1');
+      expect(added.data.total).toBe(3);
+      const done = await stream.next((e) => e.data.id === 'publish_company_5_1' && e.data.status === 'succeeded', 30_000);
+      expect(done.data.processed).toBe(3);
+      expect(other.ctx.jobRunner.running()).toEqual([]);
+      stream.close();
+    } finally {
+      await other.app.close();
+      await database.close();
+    }
   });
 });

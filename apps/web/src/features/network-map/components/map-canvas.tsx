@@ -10,6 +10,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import landUrl from '../map-data/land.json?url';
 import type { MarkerCollection } from '../lib/map-features';
 import { MAP_COLORS, offlineStyle } from '../lib/offline-style';
+import { useHiddenMarkers } from './use-hidden-markers';
 
 // The built app must load the worker from its own file (STACK-NOTES: else "Worker failed to load", a blank map).
 maplibregl.setWorkerUrl(workerUrl);
@@ -21,7 +22,10 @@ export interface MapCanvasProps {
   outlines: { code: string; outline: unknown }[];
   /** The region's centre and zoom; the map jumps there whenever `viewKey` changes. */
   view: { center: readonly [number, number]; zoom: number; viewKey: string };
+  /** Every organization that can be on this map (loaded once per region). */
   markers: MarkerCollection;
+  /** The ids drawn now (section 4 rules, flags and search, decided by the screen); null = all of `markers`. */
+  visibleIds: readonly number[] | null;
   selectedId: number | null;
   /** Where to move after a search suggestion was chosen. */
   focus: { lon: number; lat: number; key: number } | null;
@@ -33,10 +37,11 @@ type GeoJSONData = GeoJSONSourceSpecification['data'];
 const MARKERS = 'network-markers';
 const kindColor = ['match', ['get', 'kind'], ...MARKER_LEGEND.flatMap((l) => [l.kind, l.color]), '#495057'] as unknown as string;
 const radius = ['interpolate', ['linear'], ['zoom'], 3, 3, 9, 5, 13, 7.5] as unknown as number;
+const shown = ['case', ['boolean', ['feature-state', 'hidden'], false], 0, 1] as unknown as number;
 
 /** The map itself: offline style or tiles, region outlines, one circle per organization, the selected one ringed. */
 export default function MapCanvas(props: MapCanvasProps) {
-  const { styleUrl, area, outlines, view, markers, selectedId, focus, onSelect, label } = props;
+  const { styleUrl, area, outlines, view, markers, visibleIds, selectedId, focus, onSelect, label } = props;
   const mapRef = useRef<MapRef>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const mapStyle = useMemo(() => styleUrl ?? offlineStyle(new URL(landUrl, window.location.href).href), [styleUrl]);
@@ -49,12 +54,13 @@ export default function MapCanvas(props: MapCanvasProps) {
   useEffect(() => {
     boxRef.current?.setAttribute('data-map-state', 'updating');
     mapRef.current?.triggerRepaint(); // an 'idle' follows even when the new data draws nothing new
-  }, [markers]);
+  }, [markers, visibleIds]);
+  const { visible, sync } = useHiddenMarkers(mapRef, 'network', markers, visibleIds);
   const markIdle = () => {
     const box = boxRef.current;
     const map = mapRef.current;
     if (!box || !map) return;
-    box.setAttribute('data-marker-count', String(markers.features.length));
+    box.setAttribute('data-marker-count', String(visibleIds?.length ?? markers.features.length));
     box.setAttribute('data-zoom', map.getZoom().toFixed(2));
     box.setAttribute('data-map-state', 'idle');
   };
@@ -71,8 +77,11 @@ export default function MapCanvas(props: MapCanvasProps) {
     else mapRef.current?.easeTo({ ...target, duration: 500 });
   }, [focus]);
 
+  // Hidden markers are still in the data: only a visible one can be picked.
+  const shownFeature = (event: MapLayerMouseEvent) =>
+    event.features?.find((f) => visible === null || visible.has(Number(f.properties?.id)));
   const onClick = (event: MapLayerMouseEvent) => {
-    const feature = event.features?.[0];
+    const feature = shownFeature(event);
     onSelect(feature ? Number(feature.properties?.id) : null);
   };
   const setCursor = (cursor: string) => {
@@ -90,9 +99,9 @@ export default function MapCanvas(props: MapCanvasProps) {
         style={{ width: '100%', height: '100%' }}
         interactiveLayerIds={[MARKERS]}
         onClick={onClick}
-        onMouseEnter={() => setCursor('pointer')}
-        onMouseLeave={() => setCursor('')}
+        onMouseMove={(event) => setCursor(shownFeature(event) ? 'pointer' : '')}
         onIdle={markIdle}
+        onSourceData={sync}
         attributionControl={false}
         dragRotate={false}
         touchPitch={false}
@@ -116,7 +125,14 @@ export default function MapCanvas(props: MapCanvasProps) {
           <Layer
             id={MARKERS}
             type="circle"
-            paint={{ 'circle-color': kindColor, 'circle-radius': radius, 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 1 }}
+            paint={{
+              'circle-color': kindColor,
+              'circle-radius': radius,
+              'circle-stroke-color': '#ffffff',
+              'circle-stroke-width': 1,
+              'circle-opacity': shown,
+              'circle-stroke-opacity': shown,
+            }}
           />
           <Layer
             id="network-selected"

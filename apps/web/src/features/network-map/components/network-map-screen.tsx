@@ -19,6 +19,7 @@ import { ParticipantFilter } from './participant-filter';
 
 // MapLibre is its own chunk: only the map pages load it, after the panel is on screen.
 const MapCanvas = lazy(() => import('./map-canvas'));
+const ALL_SHOWN = initialShowFlags();
 
 export interface NetworkMapScreenProps {
   access: NetworkAccess;
@@ -63,7 +64,12 @@ export function NetworkMapScreen(props: NetworkMapScreenProps) {
     () => (searching ? candidates.filter((o) => matchesSearch(o.name, search)) : candidates),
     [candidates, search, searching],
   );
-  const markers = useMemo(() => markerCollection(visible), [visible]);
+  // The map holds every organization the rules can show; the flags and the search only change which ids it draws.
+  const markers = useMemo(() => markerCollection((orgs ?? []).filter((o) => isOnMap(o, ALL_SHOWN))), [orgs]);
+  const visibleIds = useMemo(
+    () => (visible.length === markers.features.length ? null : visible.map((o) => o.id)),
+    [visible, markers],
+  );
   const selected = useMemo(() => visible.find((o) => o.id === selectedId) ?? null, [visible, selectedId]);
 
   const pick = (org: NetworkOrganization) => {
@@ -103,6 +109,7 @@ export function NetworkMapScreen(props: NetworkMapScreenProps) {
             outlines={outlines}
             view={{ center: region.center, zoom: mapLibreZoom(region.zoom), viewKey: area }}
             markers={markers}
+            visibleIds={visibleIds}
             selectedId={selected?.id ?? null}
             focus={focus}
             onSelect={setSelectedId}

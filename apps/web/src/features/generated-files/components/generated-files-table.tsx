@@ -1,4 +1,4 @@
-import { Table, Text, UnstyledButton } from '@mantine/core';
+import { Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { formatDateTime, type GeneratedFileRow } from '@openrescue/shared';
 import { memo } from 'react';
 import type { Names } from '../hooks/use-names';
@@ -34,7 +34,7 @@ export function DetailsButton({ row, onOpen }: { row: GeneratedFileRow; onOpen: 
   return (
     <UnstyledButton className={classes.idButton} onClick={() => onOpen(row.id)} aria-haspopup="dialog">
       {row.publish_file_id}
-      <span className={classes.srOnly}>{`, details of ${row.file_type} file ${row.id}`}</span>
+      <VisuallyHidden component="span">{`, details of ${row.file_type} file ${row.id}`}</VisuallyHidden>
     </UnstyledButton>
   );
 }

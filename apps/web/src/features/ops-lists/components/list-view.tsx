@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Center, Group, Loader, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Box, Button, Center, Group, Loader, Paper, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
@@ -109,7 +109,7 @@ export function ListView<T>({ label, query, rowKey, renderRow, rowHref, rowLabel
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Text size="sm" c="dimmed" aria-live="polite" data-testid="list-count">
-          {query.isPending ? 'Loading…' : <><span className={classes.srOnly}>Loaded </span>{`${rows.length}/${total}`}<span className={classes.srOnly}> {label.toLowerCase()}</span></>}
+          {query.isPending ? 'Loading…' : <><VisuallyHidden component="span">Loaded </VisuallyHidden>{`${rows.length}/${total}`}<VisuallyHidden component="span"> {label.toLowerCase()}</VisuallyHidden></>}
         </Text>
         {toolbar}
       </Group>

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Checkbox, Menu, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Checkbox, Menu, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { formatDateTime, publishFileTypeLetter, type PublishFileRow } from '@openrescue/shared';
 import { IconDots, IconFlag, IconPlayerPlay } from '@tabler/icons-react';
 import classes from './publish-table.module.css';
@@ -46,7 +46,7 @@ export function PublishTable({ rows, names, selected, onToggle, onToggleAll, sta
             <Table.Th>change time</Table.Th>
             <Table.Th>type</Table.Th>
             <Table.Th>status</Table.Th>
-            <Table.Th w={44}><span className={classes.srOnly}>Actions</span></Table.Th>
+            <Table.Th w={44}><VisuallyHidden component="span">Actions</VisuallyHidden></Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

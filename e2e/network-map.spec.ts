@@ -159,6 +159,20 @@ test.describe('network map', () => {
     await expectAccessible(page, 'wrong-url page');
   });
 
+  test('other pages never load MapLibre (the map is its own lazy chunk)', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => { if (/\.m?js$/.test(new URL(r.url()).pathname)) scripts.push(new URL(r.url()).pathname); });
+    for (const path of ['/login', '/public/salescalculator', '/public/network/cov/not-the-secret']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(scripts.length).toBeGreaterThan(10);
+    expect(scripts.filter((s) => /map-canvas|maplibre/.test(s))).toEqual([]);
+    await page.goto('/public/network/cov/demo');
+    await drawn(page);
+    expect(scripts.filter((s) => /map-canvas/.test(s))).toHaveLength(1);
+  });
+
   test('360 px wide: the panel is a bottom sheet, search and filters still work', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/public/network/cov/demo');

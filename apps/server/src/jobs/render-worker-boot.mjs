@@ -1,9 +1,8 @@
-// Starts a render worker thread. The renderers are TypeScript: outside a process already started under tsx (tests,
-// benchmarks), register tsx's loader in this thread first. Plain JavaScript so that it loads without one.
+// Starts a render worker thread. The renderers are TypeScript: a worker thread does not inherit the TypeScript
+// loader of its process (tsx in `npm start`, vite in tests), so tsx's loader is registered in this thread first.
+// Plain JavaScript so that it loads without one.
 import { workerData } from 'node:worker_threads';
+import { register } from 'tsx/esm/api';
 
-if (!process.execArgv.some((arg) => arg.includes('tsx'))) {
-  const { register } = await import('tsx/esm/api');
-  register();
-}
+register();
 await import(workerData.entry);

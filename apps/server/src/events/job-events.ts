@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../db/connection.js';
-import type { DB } from '../db/schema.js';
+import type { DB, JobStatusValue } from '../db/schema.js';
 
 /**
  * "A job row changed": the in-process bus that the job runner and the job-creating routes tell, and that the live
@@ -13,12 +13,25 @@ import type { DB } from '../db/schema.js';
  */
 export const JOB_CHANNEL = 'openrescue_jobs';
 
+/**
+ * What changed, when the changer knows it (a publish file's commit): the live streams apply it to the row they
+ * already hold instead of reading the row again. Without it, listeners read the row.
+ */
+export interface JobPatch {
+  processed: number;
+  status: JobStatusValue;
+  updated_at: string;
+  error: string | null;
+  /** The publish file that finished, and its place in the finishing order. */
+  finished?: { publish_file_id: number; failed: boolean; order: number };
+}
+
 export interface JobEvents {
   /** Tells this process's listeners that `jobId` changed (call after the commit). */
-  changed(jobId: string): void;
+  changed(jobId: string, patch?: JobPatch): void;
   /** Inside the changing transaction: tells the other processes (PostgreSQL; nothing on PGlite). */
   notify(trx: Transaction<DB> | Kysely<DB>, jobId: string): Promise<void>;
-  on(listener: (jobId: string) => void): () => void;
+  on(listener: (jobId: string, patch?: JobPatch) => void): () => void;
   /** Starts listening to the other processes (PostgreSQL). */
   start(): Promise<void>;
   close(): Promise<void>;
@@ -58,8 +71,8 @@ export function createJobEvents(database: Database, log?: { warn(obj: object, ms
   }
 
   return {
-    changed(jobId) {
-      bus.emit('changed', jobId);
+    changed(jobId, patch) {
+      bus.emit('changed', jobId, patch);
     },
     async notify(trx, jobId) {
       if (database.kind !== 'postgres') return;

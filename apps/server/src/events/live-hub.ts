@@ -1,5 +1,5 @@
 import type { LiveCollection, LiveEvent, LiveJob, TableMetric } from '@openrescue/shared';
-import type { JobEvents } from './job-events.js';
+import type { JobEvents, JobPatch } from './job-events.js';
 
 /** One open stream (an SSE response): where the hub writes events. */
 export interface LiveSink {
@@ -20,7 +20,7 @@ export interface LiveHubOptions {
   jobsByIds(ids: string[]): Promise<LiveJob[]>;
   tableMetrics(): Promise<TableMetric[]>;
   log: { error(obj: object, msg: string): void };
-  /** Changes of one job within this window travel as one event (progress stays well inside 250 ms). */
+  /** Changes of one job within this window travel as one event (progress stays well inside 250 ms). Default 10. */
   jobFlushMs?: number;
   /** table_metrics: recomputed at most this often after job changes, and every `metricsPollMs` anyway. */
   metricsMinMs?: number;
@@ -35,6 +35,27 @@ interface TaskStream {
 }
 
 export const LIVE_JOB_LIMIT = 100;
+const CACHE_LIMIT = 500;
+const FINISHED = new Set(['succeeded', 'failed']);
+
+/**
+ * A cached row with a commit's news applied. Monotonic: an older commit's news (patches can arrive out of order)
+ * only adds its file to done_ids, at its place in the finishing order; it never moves the count or status back.
+ */
+export function applyPatch(row: LiveJob, patch: JobPatch): LiveJob {
+  const newer = patch.processed >= row.processed;
+  const next: LiveJob = newer
+    ? { ...row, processed: patch.processed, status: patch.status, updated_at: patch.updated_at, error: patch.error }
+    : { ...row };
+  const f = patch.finished;
+  if (f && row.done_ids && !row.done_ids.includes(f.publish_file_id)) {
+    const done = [...row.done_ids];
+    done.splice(Math.min(done.length, f.order - 1), 0, f.publish_file_id);
+    next.done_ids = done;
+    if (f.failed) next.failed_ids = [...(row.failed_ids ?? []), f.publish_file_id];
+  }
+  return next;
+}
 const metricKey = (m: TableMetric) => `${m.row_count}|${m.row_count_estimated}|${m.last_change}`;
 
 /**
@@ -42,12 +63,16 @@ const metricKey = (m: TableMetric) => `${m.row_count}|${m.row_count_estimated}|$
  * the event bus (this process, or others through LISTEN/NOTIFY); each is read once and sent to every stream.
  */
 export function createLiveHub(options: LiveHubOptions): LiveHub {
-  const flushMs = options.jobFlushMs ?? 40;
+  const flushMs = options.jobFlushMs ?? 10;
   const metricsMinMs = options.metricsMinMs ?? 1000;
   const metricsPollMs = options.metricsPollMs ?? 10_000;
   const tasks = new Set<TaskStream>();
   const metricSinks = new Set<LiveSink>();
-  const pending = new Set<string>();
+  // The latest row of each job that changed lately: a commit's patch is applied here and sent without reading the
+  // database (on PGlite, a read would wait behind the reports being loaded for other files).
+  const cache = new Map<string, LiveJob>();
+  const dirty = new Set<string>();
+  const unknown = new Set<string>();
   let flushTimer: NodeJS.Timeout | null = null;
   let flushing: Promise<void> | null = null;
   let lastMetrics = new Map<string, string>();
@@ -63,16 +88,36 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     stream.sink.send(last ? 'modified' : 'added', job);
   }
 
+  function remember(row: LiveJob) {
+    const held = cache.get(row.id);
+    // A read that lags a patch already applied keeps the newer state.
+    if (held && held.processed > row.processed) return;
+    cache.delete(row.id);
+    cache.set(row.id, row);
+    while (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  }
+
   async function flush() {
     flushTimer = null;
-    const ids = [...pending];
-    pending.clear();
-    if (!ids.length || !tasks.size) return;
-    try {
-      const rows = await options.jobsByIds(ids);
-      for (const stream of tasks) for (const row of rows) (stream.ready ? deliver(stream, row) : stream.early.push(row));
-    } catch (error) {
-      options.log.error({ err: error }, 'live tasks: reading changed jobs failed');
+    const toRead = [...unknown];
+    unknown.clear();
+    if (toRead.length && tasks.size) {
+      try {
+        for (const row of await options.jobsByIds(toRead)) {
+          remember(row);
+          dirty.add(row.id);
+        }
+      } catch (error) {
+        options.log.error({ err: error }, 'live tasks: reading changed jobs failed');
+      }
+    }
+    const ids = [...dirty];
+    dirty.clear();
+    for (const id of ids) {
+      const row = cache.get(id);
+      if (!row) continue;
+      for (const stream of tasks) (stream.ready ? deliver(stream, row) : stream.early.push(row));
+      if (FINISHED.has(row.status)) cache.delete(id);
     }
   }
 
@@ -104,17 +149,31 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     metricsTimer = setTimeout(() => void refreshMetrics(), Math.max(0, lastMetricsAt + metricsMinMs - Date.now()));
   }
 
-  const stopListening = options.events.on((jobId) => {
-    pending.add(jobId);
-    scheduleFlush();
+  const stopListening = options.events.on((jobId, patch) => {
     scheduleMetrics();
+    if (!tasks.size) {
+      // Nobody is watching: forget the row rather than let it go stale.
+      cache.delete(jobId);
+      return;
+    }
+    const held = cache.get(jobId);
+    if (patch && held && (held.kind !== 'publish' || held.done_ids)) {
+      cache.set(jobId, applyPatch(held, patch));
+      dirty.add(jobId);
+    } else {
+      unknown.add(jobId);
+    }
+    scheduleFlush();
   });
 
   async function subscribeTasks(sink: LiveSink) {
     const stream: TaskStream = { sink, seen: new Map(), ready: false, early: [] };
     tasks.add(stream);
     const rows = await options.recentJobs(LIVE_JOB_LIMIT);
-    for (const row of rows) deliver(stream, row);
+    for (const row of rows) {
+      if (!FINISHED.has(row.status)) remember(row);
+      deliver(stream, row);
+    }
     stream.ready = true;
     for (const row of stream.early.splice(0)) deliver(stream, row);
     sink.send('ready', { count: rows.length });

@@ -72,7 +72,10 @@ export function createPublishHandler(deps: PublishHandlerDeps): JobHandler {
       }
     }
     const committed = await repo.commitFile({ jobId, target, documents, notify: (trx) => deps.events.notify(trx, jobId) });
-    if (committed) deps.events.changed(jobId);
+    if (committed) {
+      const { publish_file_id, failed, ...job } = committed;
+      deps.events.changed(jobId, { ...job, finished: { publish_file_id, failed, order: job.processed } });
+    }
   }
 
   return {

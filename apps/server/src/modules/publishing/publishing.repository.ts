@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { DB } from '../../db/schema.js';
+import type { DB, JobStatusValue } from '../../db/schema.js';
 
 /** A publish file with the names its documents and downloads are made from. */
 export interface PublishTarget {
@@ -17,6 +17,16 @@ export interface PublishTarget {
 export interface PendingItem {
   seq: number;
   publish_file_id: number;
+}
+
+/** The job after a file's commit: what the live streams need to show the progress without asking again. */
+export interface CommittedFile {
+  processed: number;
+  status: JobStatusValue;
+  updated_at: string;
+  error: string | null;
+  publish_file_id: number;
+  failed: boolean;
 }
 
 /** One document of a published file, as the commit writes it. */
@@ -99,20 +109,21 @@ export function createPublishingRepository(db: Kysely<DB>) {
     },
 
     /**
-     * One file's outcome in one transaction: the job's processed count grows by one, the item leaves 'pending' (if
-     * another runner got there first, everything rolls back and false comes back), the publish file is stamped and
-     * its documents are recorded as its next version. Render errors go to the debug log in the same transaction.
+     * One file's outcome in one transaction: the item leaves 'pending' (if another runner got there first,
+     * everything rolls back and null comes back), the publish file is stamped, its documents are recorded as its
+     * next version, render errors go to the debug log, and the job's processed count grows by one.
      */
-    async commitFile(c: { jobId: string; target: PublishTarget; documents: DocumentOutcome[]; notify?: (trx: Transaction<DB>) => Promise<void> }): Promise<boolean> {
+    async commitFile(c: {
+      jobId: string; target: PublishTarget; documents: DocumentOutcome[]; notify?: (trx: Transaction<DB>) => Promise<void>;
+    }): Promise<CommittedFile | null> {
       return db.transaction().execute(async (trx) => {
         const failed = c.documents.filter((d) => d.error);
-        // The job's row lock orders concurrent commits of one job: finish_order is the new processed count.
-        const job = await trx.updateTable('jobs')
-          .set({ processed: sql`processed + 1`, status: sql`case when status in ('initialized', 'started') then 'progressing' else status end`, updated_at: sql`now()` })
-          .where('id', '=', c.jobId).returning('processed').executeTakeFirstOrThrow();
+        // The job's row lock orders concurrent commits of one job: this file is number processed + 1.
+        const locked = await trx.selectFrom('jobs').select('processed').where('id', '=', c.jobId).forUpdate().executeTakeFirstOrThrow();
+        const order = Number(locked.processed) + 1;
         const claimed = await trx.updateTable('job_item')
           .set({
-            state: failed.length ? 'failed' : 'done', finished_at: sql`now()`, finish_order: Number(job.processed),
+            state: failed.length ? 'failed' : 'done', finished_at: sql`now()`, finish_order: order,
             error: failed.map((d) => `${d.file_type}: ${d.error}`).join('; ') || null,
           })
           .where('job_id', '=', c.jobId).where('publish_file_id', '=', c.target.id).where('state', '=', 'pending')
@@ -137,10 +148,21 @@ export function createPublishingRepository(db: Kysely<DB>) {
             detail: JSON.stringify({ publish_file_id: t.id, file_type: d.file_type, entry_date: t.entry_date }),
           }))).execute();
         }
+        // Last, so that updated_at is (nearly) the moment the progress becomes visible.
+        const job = await trx.updateTable('jobs')
+          .set({
+            processed: sql`processed + 1`,
+            status: sql`case when status in ('initialized', 'started') then 'progressing' else status end`,
+            updated_at: sql`clock_timestamp()`,
+          })
+          .where('id', '=', c.jobId).returning(['processed', 'status', 'updated_at', 'error']).executeTakeFirstOrThrow();
         await c.notify?.(trx);
-        return true;
+        return {
+          processed: Number(job.processed), status: job.status, updated_at: new Date(job.updated_at).toISOString(),
+          error: job.error, publish_file_id: t.id, failed: failed.length > 0,
+        };
       }).catch((error: unknown) => {
-        if (error instanceof AlreadyDone) return false;
+        if (error instanceof AlreadyDone) return null;
         throw error;
       });
     },

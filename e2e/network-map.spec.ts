@@ -98,8 +98,11 @@ test.describe('network map', () => {
     for (const text of await options.allInnerTexts()) expect(text.toLowerCase()).toContain(term.toLowerCase());
     await expectAccessible(page, 'map search with suggestions');
 
-    // Choosing the suggestion opens its info card.
-    await options.filter({ hasText: target.name }).first().click();
+    // Choosing the suggestion by keyboard opens its info card.
+    const index = (await options.allInnerTexts()).findIndex((text) => text.startsWith(target.name));
+    expect(index).toBeGreaterThanOrEqual(0);
+    for (let i = 0; i <= index; i++) await search.press('ArrowDown');
+    await search.press('Enter');
     const card = page.getByTestId('info-card');
     await expect(card.getByRole('heading', { name: target.name })).toBeVisible();
     if (target.address) await expect(card).toContainText(target.address);
@@ -133,7 +136,8 @@ test.describe('network map', () => {
     await drawn(page, onMap(orgs, noBusinesses).length);
     await expect(group).not.toBeChecked();
     await expect(page.getByRole('checkbox', { name: /^Retail\/Grocer/ })).not.toBeChecked();
-    await page.getByRole('checkbox', { name: /^Retail\/Grocer/ }).click();
+    await page.getByRole('checkbox', { name: /^Retail\/Grocer/ }).focus();
+    await page.keyboard.press('Space');
     await expect(group).toHaveJSProperty('indeterminate', true);
     const retailBack = { ...noBusinesses, categories: { ...noBusinesses.categories, retail: true } };
     await drawn(page, onMap(orgs, retailBack).length);

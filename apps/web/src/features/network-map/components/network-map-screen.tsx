@@ -134,7 +134,8 @@ export function NetworkMapScreen(props: NetworkMapScreenProps) {
             <Paper shadow="sm" p="sm" radius="md"><Text size="sm">No participants in this region yet.</Text></Paper>
           </div>
         )}
-        <MapLegend className={classes.legend} />
+        {/* under 768 px the info card takes the legend's place */}
+        {(desktop || !selected) && <MapLegend className={classes.legend} />}
         {selected && <InfoCard className={classes.infoCard} org={selected} productName={productName} onClose={() => setSelectedId(null)} />}
       </div>
       {!desktop && (

@@ -12,8 +12,8 @@ import { buildTestApp, type TestApp } from '../../test-support/test-app.js';
 import { readNetworkCsv } from './network.csv.js';
 import { formatImportReport, importNetworkCsv } from './network.import.js';
 
-/** The CRM account export fixture of the shared folder beside the repository (fixtures/SOURCES.md, section 3). */
-const FIXTURE = fileURLToPath(new URL('../../../../../../shared/fixtures/salesforce-accounts.csv', import.meta.url));
+/** The CRM account export fixture (fixtures/SOURCES.md, section 3), a real public sample kept in the repository. */
+const FIXTURE = fileURLToPath(new URL('../../../../../fixtures/salesforce-accounts.csv', import.meta.url));
 const P = { productName: 'OpenRescue' };
 
 let t: TestApp;

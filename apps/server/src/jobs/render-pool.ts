@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { renderPublishedDocuments, type RenderedDocuments } from '../documents/publish-render.js';
+import type { RenderedDocuments } from '../documents/publish-render.js';
 import type { ReportDocument } from '../documents/report-document.js';
 
 /**
@@ -11,6 +11,8 @@ export interface RenderPool {
   render(report: ReportDocument, date: Date): Promise<RenderedDocuments>;
   /** Threads the pool may use (0: this thread). */
   readonly size: number;
+  /** Starts the threads now (a job is about to render): they load their libraries while its first report loads. */
+  warm(): void;
   close(): Promise<void>;
 }
 
@@ -48,8 +50,11 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
   let closed = false;
   let idleTimer: NodeJS.Timeout | null = null;
 
+  // The document libraries load here only when rendering on this thread.
   const renderInline = (t: Task) =>
-    renderPublishedDocuments(t.report, { productName: options.productName, date: t.date }).then(t.resolve, t.reject);
+    import('../documents/publish-render.js')
+      .then(({ renderPublishedDocuments }) => renderPublishedDocuments(t.report, { productName: options.productName, date: t.date }))
+      .then(t.resolve, t.reject);
 
   function spawn(): Slot {
     const worker = new Worker(BOOT, { workerData: { entry: ENTRY } });
@@ -126,6 +131,11 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
   return {
     get size() {
       return inline ? 0 : options.size;
+    },
+    warm() {
+      if (closed || inline) return;
+      while (slots.length < options.size) spawn();
+      pump();
     },
     render(report, date) {
       if (closed) return Promise.reject(new Error('the render pool is closed'));

@@ -2,7 +2,7 @@ import { renderToBuffer } from '@react-pdf/renderer';
 import type { Poster } from '@openrescue/shared';
 import { posterDocument, type PosterLayoutOptions } from './poster-layout.js';
 
-export const PDF_CONTENT_TYPE = 'application/pdf';
+export { PDF_CONTENT_TYPE } from '../content-types.js';
 
 const MAX_CACHED = 64;
 const cache = new Map<string, Promise<Buffer>>();

@@ -3,7 +3,7 @@ import type { ReportDocument } from '../report-document.js';
 import { reportDocument } from './report-layout.js';
 import { reportSummary } from './report-summary.js';
 
-export { PDF_CONTENT_TYPE } from './poster-pdf.js';
+export { PDF_CONTENT_TYPE } from '../content-types.js';
 
 export interface ReportPdfOptions {
   productName: string;

@@ -5,7 +5,7 @@ import { writeRawDataSheet } from './raw-data-sheet.js';
 import { setZipEntryTimes } from './zip-times.js';
 import { writeMonthSheet, writeYtdSheet } from './report-sheets.js';
 
-export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export { XLSX_CONTENT_TYPE } from '../content-types.js';
 
 export interface XlsxOptions {
   productName: string;

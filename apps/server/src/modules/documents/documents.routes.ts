@@ -7,8 +7,8 @@ import type { AppContext } from '../../context.js';
 import { errorResponsesWithNotFound } from '../../lib/http-error.js';
 import { monthlyReportSchema, posterSchema, reportMonthQuerySchema } from '@openrescue/shared';
 import { attachmentDisposition, posterFileName } from '../../documents/file-names.js';
-import { PDF_CONTENT_TYPE, renderPosterPdf } from '../../documents/pdf/poster-pdf.js';
-import { writeMonthlyReportXlsx, XLSX_CONTENT_TYPE } from '../../documents/xlsx/monthly-report-xlsx.js';
+import { PDF_CONTENT_TYPE, XLSX_CONTENT_TYPE } from '../../documents/content-types.js';
+import type { ReportDocument } from '../../documents/report-document.js';
 import { createDocumentsRepository } from './documents.repository.js';
 import { resolveViewer } from '../reports/reports.policy.js';
 import { receiverSubject, storeSubject } from './documents.scope.js';
@@ -94,6 +94,8 @@ export async function documentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     },
     handler: async (request, reply) => {
       const poster = await posterFor(request);
+      // The PDF library loads on first use, not at start.
+      const { renderPosterPdf } = await import('../../documents/pdf/poster-pdf.js');
       const pdf = await renderPosterPdf(poster, {
         productName: ctx.env.PRODUCT_NAME,
         aboutUrl: `${ctx.origin}/public/about-the-numbers`,
@@ -107,8 +109,10 @@ export async function documentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   });
 }
 
-function streamXlsx(reply: FastifyReply, report: Parameters<typeof writeMonthlyReportXlsx>[0], productName: string) {
+async function streamXlsx(reply: FastifyReply, report: ReportDocument, productName: string) {
   const out = new PassThrough();
+  // The spreadsheet library loads on first use, not at start.
+  const { writeMonthlyReportXlsx } = await import('../../documents/xlsx/monthly-report-xlsx.js');
   writeMonthlyReportXlsx(report, out, { productName }).catch((error: unknown) => {
     reply.log.error({ err: error }, 'spreadsheet failed while streaming');
     out.destroy(error instanceof Error ? error : new Error(String(error)));

@@ -7,8 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { errorResponses } from '../../lib/http-error.js';
 import { attachmentDisposition } from '../../documents/file-names.js';
-import { XLSX_CONTENT_TYPE } from '../../documents/xlsx/monthly-report-xlsx.js';
-import { stipendFileName, stipendXlsxBuffer } from '../../documents/xlsx/stipend-xlsx.js';
+import { XLSX_CONTENT_TYPE } from '../../documents/content-types.js';
 import { userPrincipal } from '../../plugins/access.js';
 import { nextPageUrl } from '../reports/paging.js';
 import { boundMicros, intervalOf, microsToIso } from '../reports/time-bounds.js';
@@ -103,6 +102,8 @@ export async function retailRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       const q = request.query;
       const months = stipendMonths(q);
       const { rows } = await stipendRows(db, q, months, null);
+      // The spreadsheet library loads on first use, not at start.
+      const { stipendFileName, stipendXlsxBuffer } = await import('../../documents/xlsx/stipend-xlsx.js');
       const buffer = await stipendXlsxBuffer(rows, ctx.env.PRODUCT_NAME);
       return reply
         .header('content-type', XLSX_CONTENT_TYPE)

@@ -82,8 +82,10 @@ describe('publishing survives SIGKILL', () => {
     const started = Date.now();
     // 1. A clean run, at the same time as the crash run (on its own data folder and port).
     const cleanHome = await home('clean');
+    let cleanStarted!: () => void;
+    const cleanUp = new Promise<void>((resolve) => (cleanStarted = resolve));
     const cleanRun = (async () => {
-      const server = await startServer(env(cleanHome));
+      const server = await startServer(env(cleanHome)).finally(() => cleanStarted());
       try {
         const token = await startJob(server);
         for (;;) {
@@ -99,7 +101,9 @@ describe('publishing survives SIGKILL', () => {
 
     // 2. The same job, killed 10 times: mostly at a random moment after the restarted server made progress (so the
     // kill lands between renders, file writes and commits), sometimes before it made any.
+    // (Started once the clean server is up, so that the two never compile the same sources at the same moment.)
     const crashHome = await home('crash');
+    await cleanUp;
     live = await startServer(env(crashHome));
     let token = await startJob(live);
     const seen: number[] = [];
@@ -110,12 +114,15 @@ describe('publishing survives SIGKILL', () => {
     };
     const pause = () => new Promise((resolve) => setTimeout(resolve, 15 + random() * 50));
     let kills = 0;
+    const lives: string[] = [];
     while (kills < KILLS) {
       const before = seen.at(-1) ?? 0;
+      const lifeStart = Date.now();
       if (random() < 0.8) {
         const deadline = Date.now() + 15_000;
         while (Date.now() < deadline && ((await poll())?.processed ?? 0) <= before) await pause();
       }
+      lives.push(`${Date.now() - lifeStart}`);
       const killAt = Date.now() + random() * 900;
       while (Date.now() < killAt) {
         await poll();
@@ -124,7 +131,9 @@ describe('publishing survives SIGKILL', () => {
       if ((await poll())?.status === 'succeeded') break;
       await live.stop('SIGKILL');
       kills++;
+      const restart = Date.now();
       live = await startServer(env(crashHome));
+      lives[lives.length - 1] += `/${Date.now() - restart}`;
       if ((await api(live.base, token, '/ops-api/table/Jobs?limit=1')).status === 401) token = await staffToken(live.base);
     }
     // After the last kill, let it finish.
@@ -148,6 +157,7 @@ describe('publishing survives SIGKILL', () => {
       expect(doc.sha256, `${key} differs from the clean run`).toBe(clean.documents.get(key)!.sha256);
     }
     const progressBetweenKills = new Set(seen).size;
+    console.log(`crash test lives (ms to progress / ms to restart): ${lives.join(' ')}`);
     console.log(`crash test (seed ${seed}): ${kills} kills, ${seen.length} progress reads (${progressBetweenKills} distinct values), clean run ${cleanMs} ms, total ${Date.now() - started} ms`);
   }, 180_000);
 });

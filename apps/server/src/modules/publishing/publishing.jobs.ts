@@ -19,6 +19,8 @@ export interface PublishHandlerDeps {
   files: FileStore;
   events: JobEvents;
   render(report: ReportDocument, date: Date): Promise<RenderedDocuments>;
+  /** Gets the renderer ready while the job's first reports load. */
+  warm?(): void;
 }
 
 /** Where a job's document of a file is kept: the same name every time that job renders that file. */
@@ -83,6 +85,7 @@ export function createPublishHandler(deps: PublishHandlerDeps): JobHandler {
     async run(jobId: string, control: JobControl) {
       const job = await repo.job(jobId);
       if (!job) return;
+      deps.warm?.();
       if (await repo.markStarted(jobId)) deps.events.changed(jobId);
       const items = await repo.pendingItems(jobId);
       const targets = await repo.targets(items.map((i) => i.publish_file_id));

@@ -39,6 +39,7 @@ export async function publishingRoutes(app: FastifyInstance, { ctx }: { ctx: App
     createPublishHandler({
       db, files: ctx.files, events: ctx.jobEvents,
       render: (report, date) => (renderOverrides.get(ctx)?.(report, date, real) ?? real(report, date)),
+      warm: () => pool.warm(),
     }),
   );
   app.addHook('onClose', async () => pool.close());

@@ -14,6 +14,8 @@ test.describe('operations console shell', () => {
   });
 
   test('every route of the console shows a screen, never a blank page, and passes axe', async ({ page }) => {
+    // Thirteen screens, axe on each (the map and the publish table are large pages).
+    test.setTimeout(150_000);
     for (const route of OPS_ROUTES) {
       await page.goto(route);
       const main = page.getByRole('main');

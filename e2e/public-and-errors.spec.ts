@@ -9,9 +9,11 @@ test('an unknown public path shows the wrong-url page with a plain header', asyn
 });
 
 test('a network failure opens the error dialog with the support text', async ({ page }) => {
+  // Jobs History reads the live jobs stream, and the jobs table when the stream is lost: both fail here.
+  await page.route('**/ops-api/live/tasks', (route) => route.abort('connectionrefused'));
+  await page.route('**/ops-api/table/Jobs**', (route) => route.abort('connectionrefused'));
   await signIn(page, 'staff');
   await expect(page).toHaveURL(/\/ops$/);
-  await page.route('**/ops-api/table/Jobs**', (route) => route.abort('connectionrefused'));
   await page.getByRole('button', { name: /Account menu for staff@openrescue\.test/ }).click();
   await page.getByRole('button', { name: 'Jobs History' }).click();
   const dialog = page.getByRole('dialog', { name: 'Something went wrong' });

@@ -71,10 +71,11 @@ class LiveCollection<T> {
       this.set({ docs, ready: true, error: false });
     });
     source.onerror = () => {
-      // The browser retries a dropped stream by itself; a refused one (401, 403) is closed and retried here.
+      // A lost stream is shown as such until the next `ready`. The browser retries a dropped stream by itself; a
+      // refused one (401, 403, not an event stream) is closed, and retried here.
+      this.set({ error: true });
       if (source.readyState === EventSource.CLOSED) {
         this.source = null;
-        this.set({ error: true });
         this.retry = setTimeout(() => this.listeners.size > 0 && this.connect(), RETRY_MS);
       }
     };

@@ -2,7 +2,7 @@ import { Group, Paper, Text } from '@mantine/core';
 import { formatDateTime, type GeneratedFileRow } from '@openrescue/shared';
 import { memo } from 'react';
 import type { Names } from '../hooks/use-names';
-import { useWindowRows } from '../hooks/use-window-rows';
+import { useWindowRows } from '../../../lib/use-window-rows';
 import { FileDownloadButton } from './file-download-button';
 import { DetailsButton, type FileViewProps } from './generated-files-table';
 import classes from './generated-files.module.css';

@@ -2,7 +2,7 @@ import { Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { formatDateTime, type GeneratedFileRow } from '@openrescue/shared';
 import { memo } from 'react';
 import type { Names } from '../hooks/use-names';
-import { useWindowRows } from '../hooks/use-window-rows';
+import { useWindowRows } from '../../../lib/use-window-rows';
 import { FileDownloadButton } from './file-download-button';
 import classes from './generated-files.module.css';
 import { StatusDot } from './status-dot';

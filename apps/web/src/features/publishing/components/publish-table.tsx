@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Checkbox, Menu, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { formatDateTime, publishFileTypeLetter, type PublishFileRow } from '@openrescue/shared';
 import { IconDots, IconFlag, IconPlayerPlay } from '@tabler/icons-react';
+import { useWindowRows } from '../../../lib/use-window-rows';
 import classes from './publish-table.module.css';
 
 /** Where a row stands in the run the screen started: queued, completed or failed. */
@@ -24,17 +25,20 @@ const RUN_BADGE: Record<RowRunState, { color: string; label: string }> = {
   failed: { color: 'red.9', label: 'failed' },
 };
 
+const COLUMN_COUNT = 10;
+
 const date = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
 
 /** Spec 2.3: id, company, store, receiver, entry date, change time, type (R/P), and each row's menu. */
 export function PublishTable({ rows, names, selected, onToggle, onToggleAll, startAtId, runState, onProcessSingle, onSetQueueStart }: PublishTableProps) {
+  const { ref, items, before, after, measureElement } = useWindowRows<HTMLTableSectionElement>(rows.length, 56, (i) => rows[i].id);
   const allOn = rows.length > 0 && rows.every((r) => selected.has(r.id));
   const someOn = rows.some((r) => selected.has(r.id));
   return (
     <Table.ScrollContainer minWidth={860} className={classes.scroll}>
-      <Table striped highlightOnHover stickyHeader verticalSpacing={6} aria-label="Report files">
+      <Table highlightOnHover verticalSpacing={6} aria-label="Report files" aria-rowcount={rows.length + 1}>
         <Table.Thead className={classes.head}>
-          <Table.Tr>
+          <Table.Tr aria-rowindex={1}>
             <Table.Th w={36}>
               <Checkbox aria-label="Select every file" checked={allOn} indeterminate={someOn && !allOn} onChange={(e) => onToggleAll(e.currentTarget.checked)} />
             </Table.Th>
@@ -49,12 +53,14 @@ export function PublishTable({ rows, names, selected, onToggle, onToggleAll, sta
             <Table.Th w={44}><VisuallyHidden component="span">Actions</VisuallyHidden></Table.Th>
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => {
+        <Table.Tbody ref={ref}>
+          {before > 0 && <tr aria-hidden="true"><td colSpan={COLUMN_COUNT} style={{ height: before, padding: 0 }} /></tr>}
+          {items.map((item) => {
+            const row = rows[item.index];
             const state = runState(row.id);
             const letter = publishFileTypeLetter(row.file_type);
             return (
-              <Table.Tr key={row.id} data-state={state} className={state === 'completed' ? classes.completed : undefined} aria-selected={selected.has(row.id)}>
+              <Table.Tr key={row.id} ref={measureElement} data-index={item.index} aria-rowindex={item.index + 2} data-state={state} className={state === 'completed' ? classes.completed : undefined} aria-selected={selected.has(row.id)}>
                 <Table.Td>
                   <Checkbox aria-label={`Select file ${row.id}`} checked={selected.has(row.id)} onChange={() => onToggle(row.id)} />
                 </Table.Td>
@@ -95,6 +101,7 @@ export function PublishTable({ rows, names, selected, onToggle, onToggleAll, sta
               </Table.Tr>
             );
           })}
+          {after > 0 && <tr aria-hidden="true"><td colSpan={COLUMN_COUNT} style={{ height: after, padding: 0 }} /></tr>}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

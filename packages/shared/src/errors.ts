@@ -1,12 +1,9 @@
-import { z } from 'zod';
-
-/** Every error body on the wire (DESIGN.md section 6). */
-export const errorBodySchema = z.object({
-  type: z.string(),
-  message: z.string(),
-  detail: z.string(),
-});
-export type ErrorBody = z.infer<typeof errorBodySchema>;
+/** Every error body on the wire (DESIGN.md section 6); its zod schema is `errorBodySchema` in contracts/errors.ts. */
+export interface ErrorBody {
+  type: string;
+  message: string;
+  detail: string;
+}
 
 export const ERROR_TYPES = {
   unknown: 'unknown_error',

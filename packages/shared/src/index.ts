@@ -3,6 +3,7 @@ export * from './labels.js';
 export * from './errors.js';
 export * from './constants.js';
 export * from './impact.js';
+export * from './contracts/errors.js';
 export * from './contracts/foundation.js';
 export * from './ranges.js';
 export * from './format.js';

@@ -1,5 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { TOAST_TIMEOUT_MS } from '@openrescue/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -9,7 +8,7 @@ import { queryClient } from '../lib/query-client';
 import { SessionProvider } from '../lib/session-context';
 import { createAppTheme, cssVariablesResolver } from '../lib/theme';
 
-/** Theme (swapped in demo mode), server-state cache, session, toasts and modals. */
+/** Theme (swapped in demo mode), server-state cache, session and toasts (confirm modals: the ops layout). */
 export function AppProviders({ children }: { children: ReactNode }) {
   const demo = useDemoMode();
   const theme = useMemo(() => createAppTheme(demo), [demo]);
@@ -17,10 +16,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
-          <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
-            <Notifications position="bottom-left" autoClose={TOAST_TIMEOUT_MS} />
-            {children}
-          </ModalsProvider>
+          <Notifications position="bottom-left" autoClose={TOAST_TIMEOUT_MS} />
+          {children}
         </SessionProvider>
       </QueryClientProvider>
     </MantineProvider>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { ErrorDialogHost } from '../components/error-dialog';
+import { ErrorDialogGate } from '../components/error-dialog-gate';
 import { paths } from '../config/paths';
 import { useAppConfig } from '../lib/app-config';
 import { applyDemoFlag } from '../lib/demo-mode';
@@ -23,7 +23,7 @@ export function RootLayout() {
   return (
     <>
       <Outlet />
-      <ErrorDialogHost
+      <ErrorDialogGate
         supportEmail={config.support_email}
         offerLogout={inOps && user !== null}
         onLogout={() => void signOut()}

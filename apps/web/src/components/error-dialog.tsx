@@ -10,11 +10,13 @@ export interface ErrorDialogHostProps {
   offerLogout: boolean;
   onLogout: () => void;
   onLogin: () => void;
+  /** The error that made the gate load this host (error-dialog-gate.tsx). */
+  initial?: ErrorDialogContent | null;
 }
 
 /** The shared error dialog. Errors arrive through showErrorDialog(); the first stays until it is closed. */
-export function ErrorDialogHost({ supportEmail, offerLogout, onLogout, onLogin }: ErrorDialogHostProps) {
-  const [content, setContent] = useState<ErrorDialogContent | null>(null);
+export function ErrorDialogHost({ supportEmail, offerLogout, onLogout, onLogin, initial = null }: ErrorDialogHostProps) {
+  const [content, setContent] = useState<ErrorDialogContent | null>(initial);
   const [supportOpen, setSupportOpen] = useState(false);
 
   useEffect(() => subscribeErrorDialog((next) => setContent((current) => current ?? next)), []);

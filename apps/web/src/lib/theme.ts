@@ -1,12 +1,4 @@
-import {
-  CloseButton,
-  createTheme,
-  Drawer,
-  Modal,
-  Notification,
-  type CSSVariablesResolver,
-  type MantineColorsTuple,
-} from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 // Shades 6-9 keep at least 4.5:1 against white, so filled buttons and links pass WCAG AA.
 const rescue: MantineColorsTuple = [
@@ -31,15 +23,17 @@ export function createAppTheme(demoMode: boolean) {
     fontFamily:
       'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
     headings: { fontWeight: '650' },
+    // Plain objects, not `Modal.extend(...)`: importing the components here would put the modal, drawer and their
+    // focus trap and scroll lock into every page's first load.
     components: {
-      Notification: Notification.extend({
+      Notification: {
         defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
         // Mantine's default description grey fails contrast on white (about 3.3:1).
         styles: { description: { color: 'var(--mantine-color-gray-7)' } },
-      }),
-      Modal: Modal.extend({ defaultProps: { closeButtonProps: closeLabel }, styles: { title: titleStyle } }),
-      Drawer: Drawer.extend({ defaultProps: { closeButtonProps: closeLabel }, styles: { title: titleStyle } }),
-      CloseButton: CloseButton.extend({ defaultProps: closeLabel }),
+      },
+      Modal: { defaultProps: { closeButtonProps: closeLabel }, styles: { title: titleStyle } },
+      Drawer: { defaultProps: { closeButtonProps: closeLabel }, styles: { title: titleStyle } },
+      CloseButton: { defaultProps: closeLabel },
     },
   });
 }

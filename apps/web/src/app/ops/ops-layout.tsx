@@ -1,4 +1,5 @@
 import { AppShell } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { MOBILE_BREAKPOINT_PX, SIDEBAR_MIN_WIDTH } from '@openrescue/shared';
 import { useEffect } from 'react';
@@ -28,34 +29,37 @@ export function OpsLayout() {
 
   if (isPending || !user) return <LoadingScreen />;
 
+  // Confirm dialogs (rotate a link, send mails) are console screens only.
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: SIDEBAR_MIN_WIDTH, breakpoint: MOBILE_BREAKPOINT_PX, collapsed: { mobile: !navOpened } }}
-      padding={{ base: 'md', sm: 'lg' }}
-    >
-      <AppShell.Header>
-        <OpsHeader
-          user={user}
-          demo={demo}
-          navOpened={navOpened}
-          onToggleNav={nav.toggle}
-          onOpenJobs={jobs.open}
-        />
-      </AppShell.Header>
-      <AppShell.Navbar
-        id="ops-navbar"
-        component="nav"
-        aria-label="Ops console"
-        inert={mobile && !navOpened}
-        data-testid="sidebar"
+    <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{ width: SIDEBAR_MIN_WIDTH, breakpoint: MOBILE_BREAKPOINT_PX, collapsed: { mobile: !navOpened } }}
+        padding={{ base: 'md', sm: 'lg' }}
       >
-        <OpsNavbar demo={demo} communityUrl={config.community_url} onNavigate={nav.close} />
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <Outlet />
-      </AppShell.Main>
-      <JobsDrawer opened={jobsOpened} onClose={jobs.close} />
-    </AppShell>
+        <AppShell.Header>
+          <OpsHeader
+            user={user}
+            demo={demo}
+            navOpened={navOpened}
+            onToggleNav={nav.toggle}
+            onOpenJobs={jobs.open}
+          />
+        </AppShell.Header>
+        <AppShell.Navbar
+          id="ops-navbar"
+          component="nav"
+          aria-label="Ops console"
+          inert={mobile && !navOpened}
+          data-testid="sidebar"
+        >
+          <OpsNavbar demo={demo} communityUrl={config.community_url} onNavigate={nav.close} />
+        </AppShell.Navbar>
+        <AppShell.Main>
+          <Outlet />
+        </AppShell.Main>
+        <JobsDrawer opened={jobsOpened} onClose={jobs.close} />
+      </AppShell>
+    </ModalsProvider>
   );
 }

@@ -2,6 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { QueryValue } from './api-client';
 import { api } from './api';
 
+/** Whether an address segment can name a record (an id of 1 to 9 digits); anything else is not asked for. */
+export const isRecordId = (id: string) => /^\d{1,9}$/.test(id);
+
 /** The first row a spec 7.3 list answers for `query` (e.g. `?id=7`), or null when it answers none. */
 export async function getFirstRecord<T>(url: string, query: Record<string, QueryValue>, signal?: AbortSignal): Promise<T | null> {
   const results = (await api.get<{ results?: unknown } | null>(url, { signal, query }))?.results;

@@ -13,7 +13,7 @@ export type LiveEventType = 'added' | 'modified';
  * Spec 4 "Live jobs": an added document is appended, a modified one replaces the entry with the same key.
  * (An `added` for a key already held replaces it too, so a replayed event never duplicates a row.)
  */
-export function applyLiveEvent<T>(docs: readonly T[], _type: LiveEventType, doc: T, keyOf: (doc: T) => unknown): T[] {
+export function applyLiveEvent<T>(docs: readonly T[], doc: T, keyOf: (doc: T) => unknown): T[] {
   const key = keyOf(doc);
   const at = docs.findIndex((d) => keyOf(d) === key);
   return at === -1 ? [...docs, doc] : docs.map((d, i) => (i === at ? doc : d));
@@ -58,13 +58,13 @@ class LiveCollection<T> {
     source.onopen = () => {
       this.pending = [];
     };
-    const onDoc = (type: LiveEventType) => (event: MessageEvent<string>) => {
+    const onDoc = (event: MessageEvent<string>) => {
       const doc = JSON.parse(event.data) as T;
-      if (this.pending) this.pending = applyLiveEvent(this.pending, type, doc, this.keyOf);
-      else this.set({ docs: applyLiveEvent(this.snapshot.docs, type, doc, this.keyOf) });
+      if (this.pending) this.pending = applyLiveEvent(this.pending, doc, this.keyOf);
+      else this.set({ docs: applyLiveEvent(this.snapshot.docs, doc, this.keyOf) });
     };
-    source.addEventListener('added', onDoc('added'));
-    source.addEventListener('modified', onDoc('modified'));
+    const events: LiveEventType[] = ['added', 'modified'];
+    for (const type of events) source.addEventListener(type, onDoc);
     source.addEventListener('ready', () => {
       const docs = this.pending ?? this.snapshot.docs;
       this.pending = null;

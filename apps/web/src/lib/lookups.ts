@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { coreUrl } from '../config/env';
 import { api } from './api';
 
@@ -28,4 +29,28 @@ export async function getLookup(kind: LookupKind, signal?: AbortSignal): Promise
 
 export function useLookup(kind: LookupKind) {
   return useQuery({ queryKey: ['lookups', 'options', kind], queryFn: ({ signal }) => getLookup(kind, signal) });
+}
+
+/** A name for an id: the lookup's label, '#id' until the lookup arrives, '—' for none. */
+export type NameOf = (id: number | null) => string;
+export interface Names {
+  company: NameOf;
+  store: NameOf;
+  receiver: NameOf;
+}
+
+function useNameOf(kind: 'companies' | 'stores' | 'receivers'): NameOf {
+  const lookup = useLookup(kind);
+  return useMemo(() => {
+    const map = new Map((lookup.data ?? []).map((o) => [Number(o.value), o.label]));
+    return (id: number | null) => (id === null ? '—' : map.get(id) ?? `#${id}`);
+  }, [lookup.data]);
+}
+
+/** Company, store and receiver names from the shared lookups (tables of report and generated files). */
+export function useLookupNames(): Names {
+  const company = useNameOf('companies');
+  const store = useNameOf('stores');
+  const receiver = useNameOf('receivers');
+  return useMemo(() => ({ company, store, receiver }), [company, store, receiver]);
 }

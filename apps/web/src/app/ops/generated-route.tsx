@@ -7,13 +7,13 @@ import { FileDetailsDrawer } from '../../features/generated-files/components/fil
 import { GeneratedFilesList } from '../../features/generated-files/components/generated-files-list';
 import { GeneratedFiltersDrop, StageFilterControl } from '../../features/generated-files/components/generated-filters';
 import { useGeneratedFilesUrl } from '../../features/generated-files/hooks/use-generated-files-url';
-import { useNames } from '../../features/generated-files/hooks/use-names';
+import { useLookupNames } from '../../lib/lookups';
 
 /** /ops/reports/generated: Generated Files (spec 2.4) — count, Download-all, filters, the files and their details. */
 export function GeneratedRoute() {
   const url = useGeneratedFilesUrl();
   const query = useGeneratedFiles(url.filters);
-  const names = useNames();
+  const names = useLookupNames();
   const listed = url.openFileId === null ? undefined : query.data?.rows.find((r) => r.id === url.openFileId);
 
   return (

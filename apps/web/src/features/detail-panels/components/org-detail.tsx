@@ -3,6 +3,7 @@ import type { Receiver, Store } from '@openrescue/shared';
 import { IconBarcode, IconPhoto, IconReportAnalytics, IconScale } from '@tabler/icons-react';
 import { CompactList, CompactListRow } from '../../../components/compact-list';
 import { DetailState } from '../../../components/detail-state';
+import { isRecordId } from '../../../lib/list-record';
 import { useReceiver, useStore } from '../api/get-detail';
 import { PublicLinkField } from './public-link-field';
 
@@ -26,7 +27,7 @@ export function relatedOf(kind: OrgDetailProps['kind'], data: Receiver | Store):
 
 /** The receiver or store detail panel (spec 2.8). */
 export function OrgDetail({ kind, id, staff, onOpenPanel, onInsertWeight }: OrgDetailProps) {
-  const valid = /^\d{1,9}$/.test(id);
+  const valid = isRecordId(id);
   const receiver = useReceiver(kind === 'receiver' && valid ? id : undefined);
   const store = useStore(kind === 'store' && valid ? id : undefined);
   const query = kind === 'receiver' ? receiver : store;

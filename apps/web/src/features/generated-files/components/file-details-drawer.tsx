@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { fileStatusParts, formatDateTime, formatNumber, type GeneratedFileRow } from '@openrescue/shared';
 import { FieldList } from '../../../components/field-list';
 import { useGeneratedFile } from '../api/get-generated-file';
-import type { Names } from '../hooks/use-names';
+import type { Names } from '../../../lib/lookups';
 import { FileDownloadButton } from './file-download-button';
 import { StatusDot } from './status-dot';
 

@@ -1,7 +1,7 @@
 import { Group, Paper, Text } from '@mantine/core';
 import { formatDateTime, type GeneratedFileRow } from '@openrescue/shared';
 import { memo } from 'react';
-import type { Names } from '../hooks/use-names';
+import type { Names } from '../../../lib/lookups';
 import { useWindowRows } from '../../../lib/use-window-rows';
 import { FileDownloadButton } from './file-download-button';
 import { DetailsButton, type FileViewProps } from './generated-files-table';

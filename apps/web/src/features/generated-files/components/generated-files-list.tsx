@@ -2,7 +2,7 @@ import { Alert, Button, Center, Loader, Paper, Stack, Text } from '@mantine/core
 import { useMediaQuery } from '@mantine/hooks';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { GeneratedFilesList as ListData } from '../api/find-generated-files';
-import type { Names } from '../hooks/use-names';
+import type { Names } from '../../../lib/lookups';
 import { GeneratedFilesCards } from './generated-files-cards';
 import { GeneratedFilesTable } from './generated-files-table';
 

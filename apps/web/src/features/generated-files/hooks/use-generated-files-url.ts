@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useSearchParamsUpdate } from '../../../lib/search-params';
 import { DEFAULT_STAGE, FILTER_KEYS, parseId, readFilters, type StageFilter } from '../lib/filters';
 
 /**
@@ -7,25 +8,14 @@ import { DEFAULT_STAGE, FILTER_KEYS, parseId, readFilters, type StageFilter } fr
  * details. Spec 4: picking a receiver clears the company and picking a company clears the receiver.
  */
 export function useGeneratedFilesUrl() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const navigate = useNavigate();
   const location = useLocation();
   const openedHere = (location.state as { fromList?: boolean } | null)?.fromList === true;
   const filters = useMemo(() => readFilters(params), [params]);
   const openFileId = parseId(params.get(FILTER_KEYS.file));
 
-  const update = useCallback(
-    (changes: Record<string, string | null>, push = false) =>
-      setParams((prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      }, push ? { state: { fromList: true } } : { replace: true }),
-    [setParams],
-  );
+  const update = useSearchParamsUpdate();
 
   const setCompany = useCallback((id: string | null) => update(id ? { [FILTER_KEYS.company]: id, [FILTER_KEYS.receiver]: null } : { [FILTER_KEYS.company]: null }), [update]);
   const setReceiver = useCallback((id: string | null) => update(id ? { [FILTER_KEYS.receiver]: id, [FILTER_KEYS.company]: null } : { [FILTER_KEYS.receiver]: null }), [update]);

@@ -3,12 +3,12 @@ import { Link } from 'react-router';
 import { DetailState } from '../../../components/detail-state';
 import { FieldList } from '../../../components/field-list';
 import { paths } from '../../../config/paths';
-import { useListRecord } from '../../../lib/list-record';
+import { isRecordId, useListRecord } from '../../../lib/list-record';
 import { CONTACTS_URL, type CharityContact } from '../api/charity-contacts';
 
 /** A mailable contact's detail panel: every field of spec section 3 "Charity poster contact", and its receiver. */
 export function ContactDetail({ id }: { id: string }) {
-  const valid = /^\d{1,9}$/.test(id);
+  const valid = isRecordId(id);
   const query = useListRecord<CharityContact>('charity-contact', CONTACTS_URL, valid ? { id } : undefined);
   return (
     <DetailState query={query} what="contact" id={id} invalid={!valid}>

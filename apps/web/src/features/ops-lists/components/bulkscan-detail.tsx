@@ -5,7 +5,7 @@ import { DetailState } from '../../../components/detail-state';
 import { FieldList } from '../../../components/field-list';
 import { coreUrl } from '../../../config/env';
 import { paths } from '../../../config/paths';
-import { useListRecord } from '../../../lib/list-record';
+import { isRecordId, useListRecord } from '../../../lib/list-record';
 import type { BulkScanRow } from '../api/get-bulkscans';
 import { formatTime } from './bulkscan-row';
 
@@ -13,7 +13,7 @@ const departmentName = (id: number | null) => (id == null ? null : `${id} · ${D
 
 /** A bulk scan's detail panel: every field of spec section 3 "Bulk scan record", and its store and receiver. */
 export function BulkScanDetail({ id }: { id: string }) {
-  const valid = /^\d{1,9}$/.test(id);
+  const valid = isRecordId(id);
   const query = useListRecord<BulkScanRow>('bulkscan', coreUrl('retail/bulkscan'), valid ? { id } : undefined);
   return (
     <DetailState query={query} what="bulk scan" id={id} invalid={!valid}>

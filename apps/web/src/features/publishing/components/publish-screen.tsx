@@ -5,7 +5,7 @@ import { IconSend } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { FilterDrop } from '../../../components/filter-drop';
 import { LookupFilter } from '../../../components/lookup-filter';
-import { useLookup } from '../../../lib/lookups';
+import { useLookupNames } from '../../../lib/lookups';
 import { notify } from '../../../lib/toasts';
 import { usePublishFiles, useStartPublish } from '../api/publish-files';
 import { usePublishFilters } from '../hooks/use-publish-filters';
@@ -14,14 +14,6 @@ import {
 } from '../lib/job-settings';
 import { JobSettingsDrop } from './job-settings-drop';
 import { PublishTable, type RowRunState } from './publish-table';
-
-function useNames(kind: 'companies' | 'stores' | 'receivers') {
-  const lookup = useLookup(kind);
-  return useMemo(() => {
-    const map = new Map((lookup.data ?? []).map((o) => [Number(o.value), o.label]));
-    return (id: number | null) => (id == null ? '—' : map.get(id) ?? `#${id}`);
-  }, [lookup.data]);
-}
 
 /** Which rows the runs started here have finished, from the live jobs (done_ids / failed_ids). */
 function useRunStates(jobs: readonly LiveJob[], started: ReadonlyMap<string, number[]>) {
@@ -34,7 +26,7 @@ function useRunStates(jobs: readonly LiveJob[], started: ReadonlyMap<string, num
       const finished = job?.status === 'succeeded' || job?.status === 'failed';
       for (const id of ids) {
         if (failed.has(id)) states.set(id, 'failed');
-        else if (done.has(id) || (finished && job?.status === 'succeeded')) states.set(id, 'completed');
+        else if (done.has(id) || job?.status === 'succeeded') states.set(id, 'completed');
         else if (!finished) states.set(id, 'queued');
       }
     }
@@ -54,7 +46,7 @@ export function PublishScreen({ liveJobs }: { liveJobs: readonly LiveJob[] }) {
   const [started, setStarted] = useState<Map<string, number[]>>(new Map());
   const start = useStartPublish();
   const runStates = useRunStates(liveJobs, started);
-  const names = { company: useNames('companies'), store: useNames('stores'), receiver: useNames('receivers') };
+  const names = useLookupNames();
   const custom = parseCustomIds(settings.customIds);
   const maxFiles = Math.min(rows.length, DEFAULT_MAX_PUBLISH_FILES);
 

@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Checkbox, Menu, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { formatDateTime, publishFileTypeLetter, type PublishFileRow } from '@openrescue/shared';
 import { IconDots, IconFlag, IconPlayerPlay } from '@tabler/icons-react';
+import type { Names } from '../../../lib/lookups';
 import { useWindowRows } from '../../../lib/use-window-rows';
 import classes from './publish-table.module.css';
 
@@ -9,7 +10,7 @@ export type RowRunState = 'queued' | 'completed' | 'failed';
 
 export interface PublishTableProps {
   rows: PublishFileRow[];
-  names: { company: (id: number | null) => string; store: (id: number | null) => string; receiver: (id: number | null) => string };
+  names: Names;
   selected: ReadonlySet<number>;
   onToggle: (id: number) => void;
   onToggleAll: (on: boolean) => void;

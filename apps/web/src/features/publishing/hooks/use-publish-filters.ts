@@ -1,5 +1,6 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { useSearchParamsUpdate } from '../../../lib/search-params';
 import type { PublishFilters } from '../lib/job-settings';
 
 const idOf = (v: string | null) => (v && /^\d{1,9}$/.test(v) ? Number(v) : null);
@@ -9,19 +10,12 @@ const idOf = (v: string | null) => (v && /^\d{1,9}$/.test(v) ? Number(v) : null)
  * company and picking a company clears the receiver.
  */
 export function usePublishFilters() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const filters: PublishFilters = useMemo(() => {
     const month = params.get('month');
     return { companyId: idOf(params.get('company')), receiverId: idOf(params.get('receiver')), month: month && /^\d{4}-\d{2}-01$/.test(month) ? month : null };
   }, [params]);
-  const update = useCallback((changes: Record<string, string | null>) => setParams((prev) => {
-    const next = new URLSearchParams(prev);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    return next;
-  }, { replace: true }), [setParams]);
+  const update = useSearchParamsUpdate();
   return {
     filters,
     setCompany: (v: string | null) => update(v ? { company: v, receiver: null } : { company: null }),

@@ -5,7 +5,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
  * Page-scrolled virtual rows: only the rows near the viewport are rendered; `before` and `after` are the heights
  * of the rows left out above and below (rendered as spacers so the page keeps its full height).
  */
-export function useWindowRows<E extends HTMLElement>(count: number, rowHeight: number, key: (index: number) => number) {
+export function useWindowRows<E extends HTMLElement>(count: number, rowHeight: number, key: (index: number) => string | number) {
   const ref = useRef<E | null>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   useLayoutEffect(() => {

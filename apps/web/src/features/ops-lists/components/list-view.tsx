@@ -1,8 +1,8 @@
 import { Alert, Box, Button, Center, Group, Loader, Paper, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useWindowRows } from '../../../lib/use-window-rows';
 import type { ListPage } from '../api/list-page';
 import classes from './list-view.module.css';
 
@@ -47,31 +47,11 @@ function PlainRows<T>({ rows, label, rowKey, ...body }: RowsProps<T>) {
 
 /** Only the rows near the viewport are in the page; each is measured, so rows of any height keep their place. */
 function VirtualRows<T>({ rows, label, rowKey, ...body }: RowsProps<T>) {
-  const listRef = useRef<HTMLUListElement | null>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
-  useLayoutEffect(() => {
-    const node = listRef.current;
-    if (node) setScrollMargin(node.getBoundingClientRect().top + window.scrollY);
-  }, []);
-  const virtualizer = useWindowVirtualizer({
-    count: rows.length,
-    estimateSize: () => 76,
-    overscan: 6,
-    scrollMargin,
-    getItemKey: (index) => rowKey(rows[index]),
-  });
+  const { ref, items, before, after, measureElement } = useWindowRows<HTMLUListElement>(rows.length, 76, (index) => rowKey(rows[index]));
   return (
-    <Paper withBorder radius="md" className={classes.list} component="ul" aria-label={label} ref={listRef} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-      {virtualizer.getVirtualItems().map((item) => (
-        <li
-          key={item.key}
-          data-index={item.index}
-          ref={virtualizer.measureElement}
-          aria-setsize={rows.length}
-          aria-posinset={item.index + 1}
-          className={`${classes.item} ${classes.virtualItem}`}
-          style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
-        >
+    <Paper withBorder radius="md" className={classes.list} component="ul" aria-label={label} ref={ref} style={{ paddingTop: before, paddingBottom: after }}>
+      {items.map((item) => (
+        <li key={item.key} data-index={item.index} ref={measureElement} aria-setsize={rows.length} aria-posinset={item.index + 1} className={classes.item}>
           <RowBody row={rows[item.index]} {...body} />
         </li>
       ))}

@@ -10,7 +10,9 @@ for (const path of args) {
   const page = await browser.newPage();
   const sizes = new Map();
   page.on('response', async (r) => {
-    if (r.request().resourceType() === 'script' || r.url().endsWith('.js')) {
+    // blob: scripts (MapLibre's worker) are made from a file already counted, not downloaded again.
+    if (r.url().startsWith('blob:')) return;
+    if (r.request().resourceType() === 'script' || /\.m?js$/.test(r.url())) {
       try { sizes.set(r.url(), gzipSync(await r.body()).length); } catch {}
     }
   });

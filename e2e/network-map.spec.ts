@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import {
   initialShowFlags, isOnMap, mapLibreZoom, markerKindOf, networkGroups, setGroupShown, setVerifiedOnly,
@@ -175,6 +176,21 @@ test.describe('network map', () => {
     await page.goto('/public/network/cov/demo');
     await drawn(page);
     expect(scripts.filter((s) => /map-canvas/.test(s))).toHaveLength(1);
+  });
+
+  test('the public map page loads at most 500 kB gzip of JavaScript, MapLibre included', async ({ page }) => {
+    const scripts: Promise<number>[] = [];
+    page.on('response', (response) => {
+      // The worker MapLibre starts from a blob: URL is made from the bundle already counted.
+      if (response.url().startsWith('blob:') || response.request().resourceType() !== 'script') return;
+      scripts.push(response.body().then((b) => gzipSync(b).length));
+    });
+    await page.goto('/public/network/all/demo');
+    await drawn(page);
+    await page.waitForLoadState('networkidle');
+    const jsGzip = (await Promise.all(scripts)).reduce((a, b) => a + b, 0);
+    console.log(`public map page JavaScript: ${(jsGzip / 1000).toFixed(1)} kB gzip in ${scripts.length} files`);
+    expect(jsGzip).toBeLessThanOrEqual(500 * 1000);
   });
 
   test('360 px wide: the panel is a bottom sheet, search and filters still work', async ({ page }) => {

@@ -56,8 +56,8 @@ test.describe('savings calculator', () => {
     const jsGzip = (await Promise.all(scripts)).reduce((a, b) => a + b, 0);
     test.info().annotations.push({ type: 'calculator JS (gzip)', description: `${(jsGzip / 1024).toFixed(1)} kB in ${scripts.length} files` });
     console.log(`calculator page JavaScript: ${(jsGzip / 1024).toFixed(1)} kB gzip in ${scripts.length} files`);
-    // The target is 150 kB (bench/README.md explains what the shared entry holds); this guard stops it growing.
-    expect(jsGzip).toBeLessThan(256 * 1024);
+    // The issue's budget: 150 kB gzip (calculator.html loads the calculator without the app around it).
+    expect(jsGzip).toBeLessThanOrEqual(150 * 1000);
 
     const stores = page.getByRole('textbox', { name: 'Number of stores' });
     const size = page.getByRole('textbox', { name: 'Store size (sqft)' });

@@ -5,11 +5,19 @@ import type { FastifyInstance } from 'fastify';
 import { declareAccessForContext } from './access.js';
 
 const API_PREFIXES = ['/core-api', '/ops-api', '/docs', '/health'];
+/** Pages built as their own HTML entry (apps/web/vite.config.ts) instead of the app's index.html. */
+const STANDALONE_PAGES: Record<string, string> = { '/public/salescalculator': 'calculator.html' };
+
+function readPage(path: string): string | null {
+  return existsSync(path) ? readFileSync(path, 'utf8') : null;
+}
 
 /** Serves the built web app; any other GET that is not an API path gets index.html (client-side routes). */
 export async function registerWeb(app: FastifyInstance, webDist: string | null) {
-  const indexPath = `${webDist}/index.html`;
-  const indexHtml = webDist !== null && existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
+  const indexHtml = webDist === null ? null : readPage(`${webDist}/index.html`);
+  const standalone = new Map(
+    Object.entries(STANDALONE_PAGES).map(([route, file]) => [route, webDist === null ? null : readPage(`${webDist}/${file}`)]),
+  );
   if (indexHtml !== null) {
     await app.register(async (web) => {
       declareAccessForContext(web, 'public');
@@ -19,7 +27,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string | null) 
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
     if (indexHtml !== null && request.method === 'GET' && !isApi) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+      const page = standalone.get(request.url.split('?')[0].replace(/\/+$/, '')) ?? indexHtml;
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
     }
     return reply.status(404).send({ type: ERROR_TYPES.notFound, message: 'Not found', detail: `${request.method} ${request.url.split('?')[0]}` });
   });

@@ -40,6 +40,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
+/** The session where there is one; null on pages rendered without SessionProvider (the standalone calculator). */
+export function useOptionalSession(): SessionState | null {
+  return useContext(SessionContext);
+}
+
 export function useSession(): SessionState {
   const ctx = useContext(SessionContext);
   if (!ctx) throw new Error('useSession must be used inside SessionProvider');

@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
 import { trackPageView } from './analytics';
 import { useAppConfig } from './app-config';
-import { useSession } from './session-context';
+import { useOptionalSession } from './session-context';
 
 /**
  * Names the screen: the document title "{page} · {product}" for tabs and history, and one page-view event per
@@ -11,9 +10,10 @@ import { useSession } from './session-context';
  */
 export function usePageTitle(title: string | null): void {
   const { config, isSuccess: configReady } = useAppConfig();
-  const { user } = useSession();
-  const { pathname } = useLocation();
-  const email = user?.email;
+  const email = useOptionalSession()?.user?.email;
+  // The router has already moved the history entry when a routed screen renders, so this is the screen's path; reading
+  // it here rather than from the router lets pages outside the router (calculator.html) name themselves too.
+  const pathname = window.location.pathname;
   const staffDomain = config.staff_email_domain;
 
   useEffect(() => {

@@ -1,12 +1,14 @@
 import { Anchor, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
 import { SavingsCalculator } from '../../features/savings-calculator/components/savings-calculator';
 import { HowWeEstimate } from '../../features/savings-calculator/components/how-we-estimate';
 import { useAppConfig } from '../../lib/app-config';
 
-/** /public/salescalculator: the savings calculator (spec 2.14), public. */
+/**
+ * /public/salescalculator: the savings calculator (spec 2.14), public. A direct visit gets calculator.html, which renders
+ * this without the app's router and session (the page's JavaScript budget); links here are plain links for that reason.
+ */
 export function SalesCalculatorRoute() {
   const { config } = useAppConfig();
   return (
@@ -29,7 +31,7 @@ export function SalesCalculatorRoute() {
         <Text size="sm" c="dimmed">
           How the dashboard counts real donations:
         </Text>
-        <Anchor component={Link} to={paths.public.aboutNumbers} size="sm">
+        <Anchor href={paths.public.aboutNumbers} size="sm">
           About these numbers
         </Anchor>
       </Group>

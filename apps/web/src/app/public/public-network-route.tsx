@@ -8,7 +8,7 @@ import { RegionIntro } from '../../features/network-map/components/region-intro'
 import { RegionLinks } from '../../features/network-map/components/region-links';
 import { useAppConfig } from '../../lib/app-config';
 import { usePageTitle } from '../../lib/use-page-title';
-import { PublicFrame } from './public-layout';
+import { PublicFrame } from './public-frame';
 import { WrongUrlRoute } from './wrong-url-route';
 
 /** /public/network/:region/:secret: the public network map of a region (spec 2.9, 2.11); a wrong secret is a wrong url. */

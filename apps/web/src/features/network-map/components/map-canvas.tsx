@@ -2,18 +2,16 @@ import { MARKER_LEGEND } from '@openrescue/shared';
 import {
   AttributionControl, Layer, Map, NavigationControl, Source, type MapLayerMouseEvent, type MapRef,
 } from '@vis.gl/react-maplibre';
+// MapLibre 5's single bundle: its worker starts from a blob: URL of the same file (decision 0012).
 import * as maplibregl from 'maplibre-gl';
 import type { GeoJSONSourceSpecification } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useMemo, useRef } from 'react';
 import landUrl from '../map-data/land.json?url';
 import type { MarkerCollection } from '../lib/map-features';
 import { MAP_COLORS, offlineStyle } from '../lib/offline-style';
 import { useHiddenMarkers } from './use-hidden-markers';
 
-// The built app must load the worker from its own file (STACK-NOTES: else "Worker failed to load", a blank map).
-maplibregl.setWorkerUrl(workerUrl);
 
 export interface MapCanvasProps {
   /** A MapLibre style URL (MAP_STYLE_URL), or null for the built-in offline style. */
@@ -102,6 +100,7 @@ export default function MapCanvas(props: MapCanvasProps) {
         onMouseMove={(event) => setCursor(shownFeature(event) ? 'pointer' : '')}
         onIdle={markIdle}
         onSourceData={sync}
+        fadeDuration={0} // else every change waits out a 300 ms symbol fade before 'idle' (decision 0012)
         attributionControl={false}
         dragRotate={false}
         touchPitch={false}

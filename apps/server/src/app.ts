@@ -26,6 +26,8 @@ import { mailingRoutes } from './modules/mailing/mailing.routes.js';
 import { metricsRoutes } from './modules/metrics/metrics.routes.js';
 import { mapConnectSources } from './modules/network/network.config.js';
 import { networkRoutes } from './modules/network/network.routes.js';
+import { transcriptsRoutes } from './modules/transcripts/transcripts.routes.js';
+import { flowsRoutes } from './modules/flows/flows.routes.js';
 import { publicLinksRoutes } from './modules/public-links/public-links.routes.js';
 import { verifyReadonlyToken } from './modules/public-links/public-links.service.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
@@ -156,6 +158,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await app.register(publishingRoutes, { ctx });
   await app.register(liveRoutes, { ctx });
   await app.register(networkRoutes, { ctx });
+  await app.register(transcriptsRoutes, { ctx });
+  await app.register(flowsRoutes, { ctx });
 
   await registerWeb(app, env.WEB_DIST ?? DEFAULT_WEB_DIST);
   return { app, ctx, routes };

@@ -21,3 +21,5 @@ export * from './network-visibility.js';
 export * from './network-search.js';
 export * from './network-regions.js';
 export * from './contracts/network.js';
+export * from './contracts/transcripts.js';
+export * from './contracts/flows.js';

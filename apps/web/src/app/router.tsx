@@ -37,6 +37,9 @@ const lazyCalculator = async () => ({ Component: (await import('./public/calcula
 const lazyPublicReport = async () => ({ Component: (await import('./public/public-report-route')).PublicReportRoute });
 const lazyPublicPoster = async () => ({ Component: (await import('./public/public-poster-route')).PublicPosterRoute });
 const lazyPublicNetwork = async () => ({ Component: (await import('./public/public-network-route')).PublicNetworkRoute });
+const lazyTranscripts = async () => ({ Component: (await import('./ops/transcripts-route')).TranscriptsRoute });
+const lazyLogs = async () => ({ Component: (await import('./ops/logs-route')).LogsRoute });
+const lazyFlows = async () => ({ Component: (await import('./ops/flows-route')).FlowsRoute });
 const lazyOpsNetwork = async () => ({ Component: (await import('./ops/network-route')).OpsNetworkRoute });
 
 /** Sections with a screen of their own; the others show the section placeholder. */
@@ -50,6 +53,9 @@ const OPS_SCREENS: Record<string, RouteObject['lazy']> = {
   publish: lazyPublish,
   generated: lazyGenerated,
   network: lazyOpsNetwork,
+  transcripts: lazyTranscripts,
+  logs: lazyLogs,
+  flows: lazyFlows,
 };
 
 /** Screens whose address takes an optional `/{id}` that opens the row's detail panel (spec 2.7). */
@@ -59,6 +65,7 @@ const OPS_ROUTE_PATTERNS: Record<string, string> = {
   noPickups: routePatterns.noPickups.replace(`${paths.ops.root}/`, ''),
   stipendReport: routePatterns.stipendReport.replace(`${paths.ops.root}/`, ''),
   mailable: routePatterns.mailable.replace(`${paths.ops.root}/`, ''),
+  transcripts: routePatterns.transcripts.replace(`${paths.ops.root}/`, ''),
 };
 
 const opsChildren: RouteObject[] = [

@@ -1,0 +1,2 @@
+// Contracts of issue 7 (flows); filled by its module.
+export {};

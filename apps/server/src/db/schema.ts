@@ -114,6 +114,8 @@ interface ScanFields {
 export interface BulkScanTable extends Omit<ScanFields, 'destination_id'> {
   id: Generated<number>; destination_id: Default<number>; creation_time: DefaultTimestamp;
   idempotency_key: string | null;
+  /** The donation a console entry became (migration 012); null for scans the flows load. */
+  donation_id: number | null;
 }
 export type QaCheckStatus = 'pending' | 'clean' | 'problem';
 export interface BulkScanQaTable extends ScanFields {
@@ -204,7 +206,13 @@ export interface TranscriptTable {
   aai_headline: string | null; aai_summary: string | null; sentiment_score: -1 | 0 | 1 | null;
   sentiment_data: JsonObject | null; transcript_from_aai: JsonObject | null;
   analysis_source: Default<'aai' | 'local'>; audio_uri: string | null;
+  /** Migration 011 (issue 7). */
+  store_id: number | null; receiver_id: number | null;
+  store_match: TranscriptMatch | null; receiver_match: TranscriptMatch | null; linked_at: Timestamp | null;
+  aai_gist: string | null; audio_content_type: string | null; audio_byte_size: number | null;
+  analysis_local: Default<string[]>; integration_key_id: number | null;
 }
+export type TranscriptMatch = 'phone' | 'caller_name' | 'name';
 export interface IntegrationKeyTable {
   id: Generated<number>; name: string; key_hash: string; scope: Default<'transcripts'>;
   created_at: DefaultTimestamp; last_used_at: Timestamp | null; revoked_at: Timestamp | null;

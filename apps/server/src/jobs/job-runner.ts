@@ -51,6 +51,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let scanning: Promise<void> | null = null;
   let again = false;
   let idleWaiters: (() => void)[] = [];
+  // Jobs whose stop by an error is in the debug log already (once per job and process, not once per retry).
+  const logged = new Set<string>();
 
   const settleIdle = () => {
     if (active.size || scanning) return;
@@ -80,6 +82,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         .catch((error: unknown) => {
           // The job stays unfinished: the next look for work (or the next start) tries it again.
           options.log.error({ err: error, job: row.id }, 'job stopped by an error; it will be resumed');
+          if (logged.has(row.id)) return;
+          logged.add(row.id);
+          const text = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+          return options.db.insertInto('custom_debug_log')
+            .values({ target: row.id, error: `Job stopped by an error; it will be resumed: ${text}`, job_id: row.id })
+            .execute().then(() => undefined, () => undefined);
         })
         .finally(async () => {
           active.delete(row.id);

@@ -75,16 +75,26 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       const attempts = mail.attempts + 1;
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
       const giveUp = attempts >= MAX_ATTEMPTS;
-      await db
-        .updateTable('mail_outbox')
-        .set({
-          attempts,
-          last_error: message,
-          status: giveUp ? 'failed' : 'queued',
-          next_attempt_at: giveUp ? sql<Date>`now()` : sql<Date>`now() + make_interval(secs => ${retryDelaySeconds(attempts)})`,
-        })
-        .where('id', '=', mail.id)
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('mail_outbox')
+          .set({
+            attempts,
+            last_error: message,
+            status: giveUp ? 'failed' : 'queued',
+            next_attempt_at: giveUp ? sql<Date>`now()` : sql<Date>`now() + make_interval(secs => ${retryDelaySeconds(attempts)})`,
+          })
+          .where('id', '=', mail.id)
+          .execute();
+        // The Logs screen: the first failure of a mail and the last (when it is given up), not every retry.
+        if (attempts === 1 || giveUp) {
+          const what = giveUp ? `gave up after ${attempts} attempts` : `attempt 1 of ${MAX_ATTEMPTS} failed; retrying in ${retryDelaySeconds(attempts)} s`;
+          await trx.insertInto('custom_debug_log').values({
+            target: 'mail', error: `Mail ${mail.id} to ${mail.to_address}: ${what}: ${message}`,
+            detail: JSON.stringify({ mail_id: mail.id, attempts, give_up: giveUp }),
+          }).execute();
+        }
+      });
       options.log?.error({ mailId: mail.id, attempts, giveUp, err: message }, 'mail delivery failed');
       return;
     }

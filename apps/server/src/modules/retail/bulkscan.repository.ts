@@ -79,15 +79,12 @@ export async function loadImpactFactors(db: Db) {
   }));
 }
 
-/** One bulk_scan row and one donation row per item, two statements (the rollup triggers are per statement). */
+/**
+ * One donation row and one bulk_scan row per item, two statements (the rollup triggers are per statement). Each
+ * scan names its donation (donation_id, migration 012): the flows never load it again (decision 0007).
+ */
 export async function insertBulkScans(db: Db, items: NewBulkScan[], idempotencyKey: string | null): Promise<BulkScanRow[]> {
-  const inserted = await db.insertInto('bulk_scan')
-    .values(items.map((i) => ({
-      receiver_id: i.receiver_id, store_id: i.store_id, reason_id: null, destination_id: 1, department_id: i.department_id,
-      weight_kg: i.weight_kg, entry_time: i.entry_time, email: i.email, idempotency_key: idempotencyKey,
-    })))
-    .returning('id').execute();
-  await db.insertInto('donation')
+  const donations = await db.insertInto('donation')
     .values(items.map((i) => ({
       entry_time: i.entry_time, destination_id: 1, company_id: i.company_id, store_id: i.store_id,
       receiver_id: i.receiver_id, department_id: i.department_id, weight_kg: i.weight_kg,
@@ -95,7 +92,14 @@ export async function insertBulkScans(db: Db, items: NewBulkScan[], idempotencyK
       money_saved: i.money_saved, impact_factor_version: i.impact_factor_version, source: 'bulk' as const,
       adjusted_scan_id: null,
     })))
-    .execute();
+    .returning('id').execute();
+  const inserted = await db.insertInto('bulk_scan')
+    .values(items.map((i, k) => ({
+      receiver_id: i.receiver_id, store_id: i.store_id, reason_id: null, destination_id: 1, department_id: i.department_id,
+      weight_kg: i.weight_kg, entry_time: i.entry_time, email: i.email, idempotency_key: idempotencyKey,
+      donation_id: Number(donations[k].id),
+    })))
+    .returning('id').execute();
   const ids = inserted.map((r) => Number(r.id));
   const rows = await sql<RawRow>`select ${rowSelect} from ${rowFrom} where b.id = any(${ids}::bigint[]) order by b.id`.execute(db);
   return rows.rows.map(toRow);

@@ -1,5 +1,5 @@
 import {
-  BULK_SCAN_MAX_ITEMS, bulkScanItemSchema, computeImpact, pickImpactFactor, prepareFactor, REPORT_TIME_ZONE,
+  BULK_SCAN_MAX_ITEMS, bulkScanItemSchema, computeImpact, type ImpactMetrics, pickImpactFactor, prepareFactor, REPORT_TIME_ZONE,
   type BulkScanItem, type BulkScanRow,
 } from '@openrescue/shared';
 import type { Kysely } from 'kysely';
@@ -39,13 +39,31 @@ function parseItems(body: unknown): BulkScanItem[] {
   return items as BulkScanItem[];
 }
 
+type FactorRow = Awaited<ReturnType<typeof loadImpactFactors>>[number];
+
+/**
+ * A donation's impact metrics from the factor table: the factor effective on the entry's local day for its
+ * destination and department (null when none applies). Used by POST bulkscan/ and by the flows (migrateAdjScanToDonation).
+ */
+export function createImpactCalculator(factors: FactorRow[]) {
+  const prepared = new Map<object, ReturnType<typeof prepareFactor>>();
+  return (destinationId: number, departmentId: number, weightKg: number, entryTime: string | Date):
+    { day: string; impact: (ImpactMetrics & { impact_factor_version: number }) | null } => {
+    const day = localDay.format(new Date(entryTime));
+    const factor = pickImpactFactor(factors, destinationId, departmentId, day);
+    if (!factor) return { day, impact: null };
+    if (!prepared.has(factor)) prepared.set(factor, prepareFactor(factor));
+    return { day, impact: { ...computeImpact(weightKg, prepared.get(factor)!), impact_factor_version: factor.version } };
+  };
+}
+
 /** Validates every item against the database and inserts all of them (bulk_scan + donation), or nothing. */
 export async function insertBulkScanItems(db: Kysely<DB>, body: unknown, idempotencyKey: string | null): Promise<BulkScanRow[]> {
   const items = parseItems(body);
   const storeIds = [...new Set(items.map((i) => i.store_id))];
   const receiverIds = [...new Set(items.map((i) => i.receiver_id))];
   const [places, factors] = await Promise.all([loadPlaces(db, storeIds, receiverIds), loadImpactFactors(db)]);
-  const prepared = new Map<object, ReturnType<typeof prepareFactor>>();
+  const impactOf = createImpactCalculator(factors);
   const problems: string[] = [];
   const rows: NewBulkScan[] = [];
   items.forEach((item, index) => {
@@ -55,15 +73,11 @@ export async function insertBulkScanItems(db: Kysely<DB>, body: unknown, idempot
     if (!places.links.has(`${item.store_id}:${item.receiver_id}`)) {
       return void problems.push(`item ${index}: receiver ${item.receiver_id} has no pickup schedule with store ${item.store_id}`);
     }
-    const day = localDay.format(new Date(item.entry_time));
-    const factor = pickImpactFactor(factors, 1, item.department, day);
-    if (!factor) return void problems.push(`item ${index}: no impact factor applies on ${day}`);
-    if (!prepared.has(factor)) prepared.set(factor, prepareFactor(factor));
-    const metrics = computeImpact(item.weight_kg, prepared.get(factor)!);
+    const { day, impact } = impactOf(1, item.department, item.weight_kg, item.entry_time);
+    if (!impact) return void problems.push(`item ${index}: no impact factor applies on ${day}`);
     rows.push({
       store_id: item.store_id, company_id: companyId, receiver_id: item.receiver_id, department_id: item.department,
-      weight_kg: item.weight_kg, entry_time: item.entry_time, email: item.email ?? null, ...metrics,
-      impact_factor_version: factor.version,
+      weight_kg: item.weight_kg, entry_time: item.entry_time, email: item.email ?? null, ...impact,
     });
   });
   if (problems.length) throw invalid(problems);

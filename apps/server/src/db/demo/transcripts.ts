@@ -3,6 +3,9 @@ import type { DB } from '../schema.js';
 import { localTimeToUtcMs } from './calendar.js';
 import { FIRST_NAMES, LAST_NAMES } from './catalog.js';
 import { CALL_SCRIPTS, type Sentiment } from './call-scripts.js';
+import { DEMO_AUDIO_PREFIX } from '../../modules/transcripts/transcripts.demo-audio.js';
+import { buildAnalysis } from '../../modules/transcripts/transcripts.ingest.js';
+import { findLinks } from '../../modules/transcripts/transcripts.linking.js';
 import type { DemoNetwork } from './network.js';
 import { createRng, seededUuid, type Rng } from './prng.js';
 
@@ -99,12 +102,20 @@ function analyse(rng: Rng, scriptIndex: number, values: Record<string, string>, 
   return { transcript, headline, summary, overall, sentimentData };
 }
 
-/** Recorded calls of the last 90 days, every script at least once. */
+/** '+16045550142' as people write it: '(604) 555-0142'. */
+const display = (e164: string) => `(${e164.slice(2, 5)}) ${e164.slice(5, 8)}-${e164.slice(8)}`;
+
+/**
+ * Recorded calls of the last 90 days, every script at least once. The provider-shaped transcript goes through the
+ * same normalisation as the ingest API; the calling organization's CRM record carries the number it called from, so
+ * calls link to their store or receiver as ingested calls do; recordings are generated on first use (demo audio).
+ */
 export async function insertTranscripts(
   db: Kysely<DB>, network: DemoNetwork, todayDay: number, seed: number, count = 24,
 ) {
   const rng = createRng(seed, 'transcripts');
   const rows = [];
+  const phones: { storeId: number | null; receiverId: number | null; phone: string }[] = [];
   for (let i = 0; i < count; i++) {
     const scriptIndex = i < CALL_SCRIPTS.length ? i : rng.int(0, CALL_SCRIPTS.length - 1);
     const script = CALL_SCRIPTS[scriptIndex];
@@ -122,8 +133,11 @@ export async function insertTranscripts(
     const a = analyse(rng, scriptIndex, values, recordingUrl);
     const theirs = `+1${store.region === 'rdno' ? '250' : '604'}55501${String(rng.int(1, 99)).padStart(2, '0')}`;
     const inbound = script.direction === 'inbound';
-    const organization = scriptIndex === 0 || scriptIndex === 2 ? store.name : receiver.name;
+    const aboutStore = scriptIndex === 0 || scriptIndex === 2;
+    const organization = aboutStore ? store.name : receiver.name;
+    phones.push({ storeId: aboutStore ? store.id : null, receiverId: aboutStore ? null : receiver.id, phone: display(theirs) });
     const created = localTimeToUtcMs(todayDay - rng.int(1, 90), rng.int(8 * 3600, 17 * 3600));
+    const stored = buildAnalysis(a.transcript);
     rows.push({
       created_at: new Date(created).toISOString(), updated_at: new Date(created + 600_000).toISOString(),
       tw_call_sid: callSid, tw_recording_sid: recordingSid,
@@ -131,14 +145,28 @@ export async function insertTranscripts(
       tw_caller_name: inbound ? organization.toUpperCase().replace(/[^A-Z0-9 ]/g, '').slice(0, 15).trim() : null,
       tw_to_number: inbound ? OUR_LINE : theirs, tw_from_number: inbound ? theirs : OUR_LINE,
       tw_call_direction: script.direction, tw_call_length: a.transcript.audio_duration + rng.int(2, 9),
-      tw_call_status: 'completed', aai_transcript_id: a.transcript.id, aai_headline: a.headline, aai_summary: a.summary,
-      sentiment_score: a.overall === 'POSITIVE' ? 1 : a.overall === 'NEGATIVE' ? -1 : 0,
-      sentiment_data: JSON.stringify(a.sentimentData), transcript_from_aai: JSON.stringify(a.transcript),
-      analysis_source: 'aai', audio_uri: null,
+      tw_call_status: 'completed', aai_transcript_id: a.transcript.id, aai_headline: stored.headline, aai_summary: stored.summary,
+      aai_gist: stored.gist, sentiment_score: stored.score ?? 0,
+      sentiment_data: JSON.stringify(stored.sentiment), transcript_from_aai: JSON.stringify(stored.stored),
+      analysis_source: 'aai', audio_uri: `${DEMO_AUDIO_PREFIX}${callSid}.wav`, audio_content_type: 'audio/wav',
     } as const);
   }
-  await db.insertInto('transcript')
+  // The CRM record of each calling organization holds the first number it called from, in display format.
+  for (const p of phones) {
+    await db.updateTable('network_organization').set({ phone: p.phone })
+      .where(p.storeId ? 'store_id' : 'receiver_id', '=', (p.storeId ?? p.receiverId)!).where('phone', 'is', null).execute();
+  }
+  const inserted = await db.insertInto('transcript')
     .values(rows.map((r) => ({ ...r, sentiment_score: r.sentiment_score as -1 | 0 | 1 })))
+    .returning(['id', 'tw_from_number', 'tw_to_number', 'tw_caller_name'])
     .execute();
+  for (const [i, row] of inserted.entries()) {
+    const text = JSON.parse(rows[i].transcript_from_aai).text as string;
+    const found = await findLinks(db, { numbers: [row.tw_from_number, row.tw_to_number], callerName: row.tw_caller_name, text });
+    await db.updateTable('transcript').set({
+      store_id: found.store?.id ?? null, store_match: found.store?.match ?? null,
+      receiver_id: found.receiver?.id ?? null, receiver_match: found.receiver?.match ?? null, linked_at: rows[i].updated_at,
+    }).where('id', '=', row.id).execute();
+  }
   return rows.length;
 }

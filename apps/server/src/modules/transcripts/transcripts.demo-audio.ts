@@ -1,0 +1,99 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { FileStore } from '../../storage/file-store.js';
+
+/**
+ * Recordings of the demo calls (decision 0013): nothing is downloaded. Each is a small, deterministic WAV (8 kHz,
+ * mono, 8-bit PCM, about 8 kB a second) as long as the call: a line hiss, and a buzzing "voice" for every utterance of
+ * the transcript, pitched by speaker and shaped into syllables, so the player's position follows the conversation.
+ */
+
+export const DEMO_AUDIO_PREFIX = 'transcripts/demo/';
+const RATE = 8000;
+
+function seedOf(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+export interface DemoCall { seed: string; seconds: number; utterances: { speaker: string; start: number | null; end: number | null }[] }
+
+export function demoCallWav({ seed, seconds, utterances }: DemoCall): Buffer {
+  const n = Math.max(1, Math.round(Math.min(Math.max(seconds, 1), 3600) * RATE));
+  const out = Buffer.alloc(44 + n);
+  out.write('RIFF', 0, 'ascii');
+  out.writeUInt32LE(36 + n, 4);
+  out.write('WAVE', 8, 'ascii');
+  out.write('fmt ', 12, 'ascii');
+  out.writeUInt32LE(16, 16);
+  out.writeUInt16LE(1, 20); // PCM
+  out.writeUInt16LE(1, 22); // mono
+  out.writeUInt32LE(RATE, 24);
+  out.writeUInt32LE(RATE, 28); // bytes a second
+  out.writeUInt16LE(1, 32); // block align
+  out.writeUInt16LE(8, 34); // bits a sample
+  out.write('data', 36, 'ascii');
+  out.writeUInt32LE(n, 40);
+
+  let state = seedOf(seed) || 1;
+  const random = () => {
+    state ^= state << 13; state >>>= 0;
+    state ^= state >>> 17;
+    state ^= state << 5; state >>>= 0;
+    return state / 4294967296;
+  };
+  const signal = new Float32Array(n);
+  for (let i = 0; i < n; i++) signal[i] = (random() - 0.5) * 0.03;
+  for (const u of utterances) {
+    if (u.start === null || u.end === null) continue;
+    const from = Math.max(0, Math.floor((u.start / 1000) * RATE));
+    const to = Math.min(n, Math.floor((u.end / 1000) * RATE));
+    const base = u.speaker === 'A' ? 130 : u.speaker === 'B' ? 205 : 165;
+    const syllable = 3.5 + random() * 1.5;
+    const drift = random() * Math.PI * 2;
+    let phase = 0;
+    for (let i = from; i < to; i++) {
+      const t = (i - from) / RATE;
+      const f = base * (1 + 0.08 * Math.sin(2 * Math.PI * 0.7 * t + drift));
+      phase += (2 * Math.PI * f) / RATE;
+      const envelope = Math.pow(Math.abs(Math.sin(Math.PI * syllable * t)), 0.6);
+      const voice = Math.sin(phase) + 0.5 * Math.sin(2 * phase) + 0.25 * Math.sin(3 * phase);
+      signal[i] += 0.32 * envelope * voice;
+    }
+  }
+  for (let i = 0; i < n; i++) out[44 + i] = Math.max(0, Math.min(255, Math.round(128 + signal[i] * 127)));
+  return out;
+}
+
+/** The recording a demo row refers to, generated from its transcript (and stored by the caller). */
+export async function demoAudioFor(db: Kysely<DB>, id: number): Promise<Buffer | null> {
+  const row = await db.selectFrom('transcript').select(['tw_call_sid', 'tw_call_length', 'transcript_from_aai', 'audio_uri'])
+    .where('id', '=', id).executeTakeFirst();
+  if (!row?.audio_uri?.startsWith(DEMO_AUDIO_PREFIX)) return null;
+  const analysis = (row.transcript_from_aai ?? {}) as { utterances?: DemoCall['utterances']; audio_duration?: number };
+  const seconds = row.tw_call_length ?? analysis.audio_duration ?? 30;
+  return demoCallWav({ seed: row.tw_call_sid ?? String(id), seconds, utterances: Array.isArray(analysis.utterances) ? analysis.utterances : [] });
+}
+
+/** Stores the demo recordings not stored yet (at start, in the background); returns how many. */
+export async function storeMissingDemoAudio(db: Kysely<DB>, files: FileStore): Promise<number> {
+  const rows = await db.selectFrom('transcript').select(['id', 'audio_uri'])
+    .where('audio_uri', 'like', `${DEMO_AUDIO_PREFIX}%`).where('audio_byte_size', 'is', null)
+    .orderBy('id').limit(1000).execute();
+  let stored = 0;
+  for (const row of rows) {
+    if (await ensureDemoAudio(db, files, row.id, row.audio_uri!)) stored++;
+  }
+  return stored;
+}
+
+/** Writes one demo recording if it is missing; true when it was written. */
+export async function ensureDemoAudio(db: Kysely<DB>, files: FileStore, id: number, key: string): Promise<boolean> {
+  if (await files.exists(key)) return false;
+  const wav = await demoAudioFor(db, id);
+  if (!wav) return false;
+  const size = await files.write(key, wav);
+  await db.updateTable('transcript').set({ audio_byte_size: size, audio_content_type: 'audio/wav' }).where('id', '=', id).execute();
+  return true;
+}

@@ -1,0 +1,378 @@
+import { readFileSync } from 'node:fs';
+import { transcriptDetailSchema, type TranscriptDetail } from '@openrescue/shared';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareDemo } from '../../demo-setup.js';
+import { buildTestApp, type DemoRole, signIn, signInDemoAccounts, type TestApp } from '../../test-support/test-app.js';
+import { demoCallWav } from './transcripts.demo-audio.js';
+
+const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../../../../../fixtures/transcripts/${name}`, import.meta.url), 'utf8'));
+const captured = fixture('assemblyai-transcript-captured.json');
+const openapi = fixture('assemblyai-transcript-openapi-example.json');
+const fragments = fixture('assemblyai-docs-feature-fragments.json');
+const outbound = fixture('twilio-call-status.json');
+const inbound = fixture('twilio-call-status-inbound.json');
+const recording = fixture('twilio-recording-status.json');
+
+const BASE = '/core-api/api/product/calls/transcripts';
+const KEYS = '/core-api/api/product/calls/integration-keys';
+let t: TestApp;
+let tokens: Record<DemoRole, string>;
+let key: string;
+const sidN = (n: number) => `CA${n.toString(16).padStart(32, '0')}`;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await prepareDemo(t.ctx, 3000, () => {});
+  tokens = await signInDemoAccounts(t.app);
+  const res = await t.app.inject({ method: 'POST', url: KEYS, headers: { authorization: `Bearer ${tokens.staff}` }, payload: { name: 'telephony' } });
+  key = res.json().key;
+});
+afterAll(async () => t?.close());
+
+const as = (who?: DemoRole | null) => (who ? { authorization: `Bearer ${tokens[who]}` } : {});
+const get = (url: string, who: DemoRole | null = 'staff', headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { ...as(who), ...headers } });
+const ingest = (payload: unknown, withKey = key) =>
+  t.app.inject({ method: 'POST', url: BASE, headers: { authorization: `Bearer ${withKey}` }, payload: payload as object });
+const detail = async (id: number) => {
+  const res = await get(`${BASE}/${id}`);
+  expect(res.statusCode).toBe(200);
+  return transcriptDetailSchema.parse(res.json()) as TranscriptDetail;
+};
+const count = async () => Number((await sql<{ n: string }>`select count(*) as n from transcript`.execute(t.database.db)).rows[0].n);
+
+describe('integration keys', () => {
+  it('are shown once; only a hash is stored; staff only', async () => {
+    const res = await t.app.inject({ method: 'POST', url: KEYS, headers: as('staff'), payload: { name: 'speech' } });
+    expect(res.statusCode).toBe(201);
+    const created = res.json();
+    expect(created.key).toMatch(/^ork_[A-Za-z0-9_-]{43}$/);
+    const stored = await t.database.db.selectFrom('integration_key').select('key_hash').where('id', '=', created.id).executeTakeFirstOrThrow();
+    expect(stored.key_hash).not.toContain(created.key);
+    const list = (await get(KEYS)).json();
+    expect(list.results.map((k: { name: string }) => k.name)).toEqual(['telephony', 'speech']);
+    expect(JSON.stringify(list)).not.toContain('ork_');
+    expect((await t.app.inject({ method: 'POST', url: KEYS, headers: as('staff'), payload: { name: 'speech' } })).statusCode).toBe(409);
+    expect((await t.app.inject({ method: 'POST', url: KEYS, payload: { name: 'x' } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: KEYS, headers: as('company'), payload: { name: 'x' } })).statusCode).toBe(403);
+    expect((await get(KEYS, 'company')).statusCode).toBe(403);
+  });
+
+  it('a revoked key stops working at once and stores nothing', async () => {
+    const made = (await t.app.inject({ method: 'POST', url: KEYS, headers: as('staff'), payload: { name: 'short-lived' } })).json();
+    expect((await ingest({ call: { tw_call_sid: sidN(900) } }, made.key)).statusCode).toBe(201);
+    const revoked = await t.app.inject({ method: 'DELETE', url: `${KEYS}/${made.id}`, headers: as('staff') });
+    expect(revoked.json().revoked_at).toEqual(expect.any(String));
+    const before = await count();
+    const res = await ingest({ call: { tw_call_sid: sidN(901) } }, made.key);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ type: 'unauthorized', message: 'The integration key is not valid.' });
+    expect((await ingest({ call: { tw_call_sid: sidN(902) } }, 'ork_wrong')).statusCode).toBe(401);
+    const none = await t.app.inject({ method: 'POST', url: BASE, payload: { call: { tw_call_sid: sidN(903) } } });
+    expect(none.statusCode).toBe(401);
+    // A staff session is not an integration key.
+    expect((await t.app.inject({ method: 'POST', url: BASE, headers: as('staff'), payload: { call: { tw_call_sid: sidN(904) } } })).statusCode).toBe(401);
+    expect(await count()).toBe(before);
+    expect((await t.app.inject({ method: 'DELETE', url: `${KEYS}/99999`, headers: as('staff') })).statusCode).toBe(404);
+  });
+});
+
+describe('ingest of the provider samples', () => {
+  it('captured transcript + outbound status callback: kept as it came, categories analysed here', async () => {
+    const res = await ingest({ call: outbound, transcript: captured });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({ created: true, analysis_source: 'local', analysis_local: ['categories'] });
+    const d = await detail(body.id);
+    expect(d).toMatchObject({
+      tw_call_sid: outbound.CallSid, tw_to_number: '+15555550123', tw_from_number: '+15555550100',
+      tw_call_direction: 'outbound-api', tw_call_length: 187, tw_call_status: 'completed', tw_caller_name: null,
+    });
+    const a = d.transcript_from_aai!;
+    expect(a.utterances).toHaveLength(20);
+    expect(new Set(a.utterances.map((u) => u.speaker))).toEqual(new Set(['A', 'B']));
+    expect(a.sentiment_analysis_results).toHaveLength(54);
+    expect(a.entities).toHaveLength(34);
+    expect(a.auto_highlights_result.results).toHaveLength(15);
+    expect(a.chapters).toHaveLength(3);
+    expect(d.aai_headline).toBe(captured.chapters[0].headline);
+    expect(d.aai_gist).toBe(captured.chapters.map((c: { gist: string }) => c.gist).join(' · '));
+    expect(Object.keys(a.iab_categories_result.summary).length).toBeGreaterThan(0);
+    expect(a).not.toHaveProperty('words');
+    const pct = d.sentiment_data!;
+    expect(pct.POSITIVE + pct.NEGATIVE + pct.NEUTRAL).toBeCloseTo(100, 0);
+    expect(d.sentiment_score).toBe(pct.overall === 'POSITIVE' ? 1 : pct.overall === 'NEGATIVE' ? -1 : 0);
+    // Utterances carry the sentiment of their sentences.
+    expect(a.utterances.every((u) => u.sentiment !== undefined)).toBe(true);
+  });
+
+  it('the recording callback (form-encoded, as the telephony provider posts it) updates the same call', async () => {
+    const before = await count();
+    const res = await t.app.inject({
+      method: 'POST', url: BASE, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(recording).toString(),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ created: false, analysis_source: 'local' });
+    const d = await detail(res.json().id);
+    expect(d.tw_call_length).toBe(187); // CallDuration already known; RecordingDuration does not replace it
+    expect(d.transcript_from_aai?.utterances).toHaveLength(20);
+    const row = await t.database.db.selectFrom('transcript').select('tw_recording_sid').where('id', '=', d.id).executeTakeFirstOrThrow();
+    expect(row.tw_recording_sid).toBe(recording.RecordingSid);
+    expect(await count()).toBe(before);
+  });
+
+  it('OpenAPI example: its summary bullets, sentiment computed here (the sample has none)', async () => {
+    const res = await ingest({ call: { ...inbound, CallSid: sidN(1) }, transcript: openapi });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ analysis_source: 'local', analysis_local: ['sentiment'] });
+    const d = await detail(res.json().id);
+    expect(d.aai_summary).toContain('\n- ');
+    expect(d.aai_summary).not.toContain('\\n');
+    expect(d.transcript_from_aai!.sentiment_analysis_results.length).toBeGreaterThan(3);
+    expect(d.sentiment_data).not.toBeNull();
+    expect(d.transcript_from_aai!.iab_categories_result.summary).toEqual(openapi.iab_categories_result.summary);
+    expect(d).toMatchObject({ tw_caller_name: 'HARBOR PINE DEN', tw_call_direction: 'inbound', tw_call_length: 312 });
+  });
+
+  it('docs fragments merged into a transcript with text: everything from the provider, speakers UNK', async () => {
+    const res = await ingest({ call: { tw_call_sid: sidN(2), tw_call_length: 281 }, transcript: { ...fragments, status: 'completed', text: openapi.text } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ analysis_source: 'aai', analysis_local: [] });
+    const d = await detail(res.json().id);
+    const a = d.transcript_from_aai!;
+    expect(a.sentiment_analysis_results).toHaveLength(61);
+    expect(a.entities).toHaveLength(33);
+    expect(a.sentiment_analysis_results.every((s) => s.speaker === 'UNK')).toBe(true);
+    expect(a.utterances).toEqual([expect.objectContaining({ speaker: 'UNK', text: openapi.text })]);
+  });
+
+  it('a transcript with text only is analysed here in full', async () => {
+    const text = 'Hello, this is Dana from the shelter. Thank you so much for the bread donation, it was wonderful. ' +
+      'Our fridge is broken and that is a terrible problem. Please call me back at (604) 555-0177.';
+    const res = await ingest({ call: { tw_call_sid: sidN(3), tw_call_length: '45', tw_call_direction: 'inbound' }, transcript: { text } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ analysis_source: 'local', analysis_local: ['sentiment', 'entities', 'highlights', 'categories'] });
+    const d = await detail(res.json().id);
+    expect(d.transcript_from_aai!.entities).toContainEqual(expect.objectContaining({ entity_type: 'phone_number', text: '(604) 555-0177' }));
+    expect(d.transcript_from_aai!.sentiment_analysis_results.map((s) => s.sentiment).slice(0, 3)).toEqual(['NEUTRAL', 'POSITIVE', 'NEGATIVE']);
+    expect(d.tw_call_length).toBe(45);
+  });
+});
+
+describe('bad ingest payloads: a clear 400, nothing stored', () => {
+  const bad: [string, unknown, RegExp][] = [
+    ['no call', { transcript: { text: 'hi' } }, /body\.call/],
+    ['no call id', { call: { From: '+15555550100' } }, /tw_call_sid \(or CallSid\) is required/],
+    ['a malformed call id', { call: { CallSid: 'CA123' } }, /CallSid/],
+    ['a length that is not a number', { call: { tw_call_sid: sidN(10), tw_call_length: 'long' } }, /tw_call_length/],
+    ['a duration that is not a number', { call: { CallSid: sidN(11), CallDuration: '3 minutes' } }, /CallDuration/],
+    ['an unknown direction', { call: { CallSid: sidN(12), Direction: 'sideways' } }, /Direction/],
+    ['disagreeing names', { call: { CallSid: sidN(13), tw_call_sid: sidN(14) } }, /different values/],
+    ['utterances that are not a list', { call: { tw_call_sid: sidN(15) }, transcript: { text: 'hi', utterances: 'A: hi' } }, /utterances/],
+    ['an unknown sentiment', { call: { tw_call_sid: sidN(16) }, transcript: { text: 'hi', sentiment_analysis_results: [{ sentiment: 'HAPPY', text: 'hi', start: 0, end: 1 }] } }, /sentiment/],
+    ['fragments without text', { call: { tw_call_sid: sidN(17) }, transcript: fragments }, /transcript\.text/],
+    ['an unknown top-level field', { call: { tw_call_sid: sidN(18) }, extra: 1 }, /extra|Unrecognized/i],
+    ['10 MB of text', { call: { tw_call_sid: sidN(19) }, transcript: { text: 'word '.repeat(2_000_000) } }, /text/],
+  ];
+  for (const [what, payload, detail] of bad) {
+    it(what, async () => {
+      const before = await count();
+      const res = await ingest(payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ type: 'validation_error', message: expect.any(String) });
+      expect(res.json().detail).toMatch(detail);
+      expect(await count()).toBe(before);
+    });
+  }
+
+  it('bad JSON', async () => {
+    const before = await count();
+    const res = await t.app.inject({ method: 'POST', url: BASE, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, payload: '{"call": {' });
+    expect(res.statusCode).toBe(400);
+    expect(await count()).toBe(before);
+  });
+});
+
+describe('recordings', () => {
+  let id: number;
+  const wav = demoCallWav({ seed: 'test', seconds: 2, utterances: [{ speaker: 'A', start: 100, end: 1500 }] });
+  const put = (body: Buffer, type = 'audio/wav', withKey = key, target = id) =>
+    t.app.inject({ method: 'PUT', url: `${BASE}/${target}/audio`, headers: { authorization: `Bearer ${withKey}`, 'content-type': type }, payload: body });
+
+  beforeAll(async () => {
+    id = (await ingest({ call: { tw_call_sid: sidN(40) } })).json().id;
+  });
+
+  it('refuses what is not audio, an unknown call, a wrong key; nothing is stored', async () => {
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(200)]);
+    const res = await put(pdf);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The file is not a recording we can play.');
+    expect((await put(Buffer.alloc(0))).statusCode).toBe(400);
+    expect((await put(wav, 'audio/wav', 'ork_nope')).statusCode).toBe(401);
+    expect((await put(wav, 'audio/wav', key, 987654)).statusCode).toBe(404);
+    expect((await put(Buffer.alloc(26 * 1024 * 1024, 1))).statusCode).toBe(413);
+    const row = await t.database.db.selectFrom('transcript').select('audio_uri').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.audio_uri).toBeNull();
+    expect((await get(`${BASE}/${id}/audio`)).statusCode).toBe(404);
+  });
+
+  it('stores a WAV (whatever content type was declared) and streams it with ranges', async () => {
+    const res = await put(wav, 'application/octet-stream');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id, content_type: 'audio/wav', byte_size: wav.length });
+    expect((await detail(id)).audio).toEqual({ url: `${BASE}/${id}/audio`, content_type: 'audio/wav', byte_size: wav.length });
+
+    const whole = await get(`${BASE}/${id}/audio`);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.headers['content-type']).toBe('audio/wav');
+    expect(whole.rawPayload.equals(wav)).toBe(true);
+
+    const part = await get(`${BASE}/${id}/audio`, 'staff', { range: 'bytes=100-199' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 100-199/${wav.length}`);
+    expect(Number(part.headers['content-length'])).toBe(100);
+    expect(part.rawPayload.equals(wav.subarray(100, 200))).toBe(true);
+
+    const open = await get(`${BASE}/${id}/audio`, 'staff', { range: `bytes=${wav.length - 10}-` });
+    expect(open.statusCode).toBe(206);
+    expect(open.rawPayload.equals(wav.subarray(wav.length - 10))).toBe(true);
+    const suffix = await get(`${BASE}/${id}/audio`, 'staff', { range: 'bytes=-4' });
+    expect(suffix.rawPayload.equals(wav.subarray(wav.length - 4))).toBe(true);
+
+    for (const range of [`bytes=${wav.length}-`, 'bytes=50-10', 'bytes=nonsense']) {
+      const bad = await get(`${BASE}/${id}/audio`, 'staff', { range });
+      expect(bad.statusCode).toBe(416);
+      expect(bad.headers['content-range']).toBe(`bytes */${wav.length}`);
+    }
+  });
+
+  it('accepts an MP3 by its magic bytes', async () => {
+    const mp3 = Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00'), Buffer.alloc(400, 0x55)]);
+    const res = await put(mp3, 'audio/mpeg');
+    expect(res.json()).toMatchObject({ content_type: 'audio/mpeg' });
+    await put(wav);
+  });
+
+  it('the browser audio element is signed in by its session cookie', async () => {
+    const { cookie } = await signIn(t.app, 'staff@openrescue.test', 'demo-staff');
+    const res = await t.app.inject({ method: 'GET', url: `${BASE}/${id}/audio`, headers: { cookie, range: 'bytes=0-3' } });
+    expect(res.statusCode).toBe(206);
+    expect(res.body).toBe('RIFF');
+  });
+
+  it('demo calls have a playable recording, generated on first use', async () => {
+    const demo = await t.database.db.selectFrom('transcript').select(['id', 'tw_call_length']).where('audio_uri', 'like', 'transcripts/demo/%').orderBy('id').executeTakeFirstOrThrow();
+    const res = await get(`${BASE}/${demo.id}/audio`);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.subarray(0, 4).toString()).toBe('RIFF');
+    expect(res.rawPayload.length).toBe(44 + demo.tw_call_length! * 8000);
+    const again = await get(`${BASE}/${demo.id}/audio`);
+    expect(again.rawPayload.equals(res.rawPayload)).toBe(true);
+  });
+});
+
+describe('the list and its filters', () => {
+  const list = async (query: string) => {
+    const res = await get(`${BASE}?${query}`);
+    expect(res.statusCode).toBe(200);
+    return res.json() as { count: number; next: string | null; results: { id: number; tw_call_length: number | null; sentiment_score: number | null; tw_caller_name: string | null; aai_gist: string | null; created_at: string }[] };
+  };
+
+  it('pages newest first', async () => {
+    const all = await list('page_size=5');
+    expect(all.count).toBeGreaterThanOrEqual(24);
+    expect(all.results).toHaveLength(5);
+    expect(all.next).toContain('page=2');
+    const times = all.results.map((r) => r.created_at);
+    expect([...times].sort().reverse()).toEqual(times);
+  });
+
+  it('Sentiment Score: neutral is >= 0, negative < 0, together everything', async () => {
+    const all = await list('page_size=1000');
+    const neutral = await list('sentiment_score=neutral&page_size=1000');
+    const negative = await list('sentiment_score=negative&page_size=1000');
+    expect(neutral.results.every((r) => r.sentiment_score! >= 0)).toBe(true);
+    expect(negative.results.every((r) => r.sentiment_score! < 0)).toBe(true);
+    expect(negative.count).toBeGreaterThan(0);
+    expect(neutral.count + negative.count).toBe(all.results.filter((r) => r.sentiment_score !== null).length);
+  });
+
+  it('Call greater than (s)', async () => {
+    const long = await list('tw_call_length__gte=60&page_size=1000');
+    expect(long.count).toBeGreaterThan(0);
+    expect(long.results.every((r) => r.tw_call_length! >= 60)).toBe(true);
+    expect((await list('tw_call_length__gte=100000')).count).toBe(0);
+  });
+
+  it('Search: caller name, a number in any format, the gist', async () => {
+    expect((await list('search=harbor pine')).results.map((r) => r.tw_caller_name)).toEqual(['HARBOR PINE DEN']);
+    const byNumber = await list(`search=${encodeURIComponent('(555) 555-0123')}`);
+    expect(byNumber.results.length).toBeGreaterThan(0);
+    expect((await list('search=%2B15555550123')).count).toBe(byNumber.count);
+    const gist = captured.chapters[0].gist as string;
+    expect((await list(`search=${encodeURIComponent(gist.toLowerCase())}`)).results.some((r) => r.aai_gist?.includes(gist))).toBe(true);
+    expect((await list('search=Missed pickup')).count).toBeGreaterThan(0);
+    expect((await list('search=zzzz-nothing')).count).toBe(0);
+  });
+
+  it('refuses bad filters', async () => {
+    expect((await get(`${BASE}?sentiment_score=happy`)).statusCode).toBe(400);
+    expect((await get(`${BASE}?tw_call_length__gte=-1`)).statusCode).toBe(400);
+    expect((await get(`${BASE}?tw_call_length__gte=ten`)).statusCode).toBe(400);
+    expect((await get(`${BASE}?colour=red`)).statusCode).toBe(400);
+  });
+});
+
+describe('links to stores and receivers', () => {
+  it('by phone number: the CRM display format matches the E.164 number of the call', async () => {
+    const store = await t.database.db.selectFrom('store').select(['id', 'name']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    await t.database.db.updateTable('network_organization').set({ phone: '(555) 555-0188' }).where('store_id', '=', store.id).execute();
+    const res = await ingest({ call: { ...outbound, CallSid: sidN(50), To: '+15555550188', Called: '+15555550188' } });
+    expect(res.json().store_id).toBe(store.id);
+    expect((await detail(res.json().id)).store).toEqual({ id: store.id, name: store.name, match: 'phone' });
+  });
+
+  it('by caller name (CNAM) and by a name said in the call', async () => {
+    const receiver = await t.database.db.selectFrom('receiver').select('id').orderBy('id').executeTakeFirstOrThrow();
+    await t.database.db.updateTable('receiver').set({ name: 'Harbor Pine Dental Outreach' }).where('id', '=', receiver.id).execute();
+    const store = await t.database.db.selectFrom('store').select(['id', 'name']).orderBy('id').executeTakeFirstOrThrow();
+    const res = await ingest({
+      call: { ...inbound, CallSid: sidN(51), From: '+15555550999', Caller: '+15555550999' },
+      transcript: { text: `Hi, we pick up at ${store.name} every Tuesday and it went well.` },
+    });
+    const d = await detail(res.json().id);
+    expect(d.receiver).toEqual({ id: receiver.id, name: 'Harbor Pine Dental Outreach', match: 'caller_name' });
+    expect(d.store).toEqual({ id: store.id, name: store.name, match: 'name' });
+    expect(d.transcript_from_aai!.entities).toContainEqual(expect.objectContaining({ entity_type: 'organization', text: store.name }));
+  });
+
+  it('no link when nothing matches', async () => {
+    const res = await ingest({ call: { tw_call_sid: sidN(52), From: '+15555550000' }, transcript: { text: 'Nothing to see.' } });
+    expect(res.json()).toMatchObject({ store_id: null, receiver_id: null });
+  });
+
+  it('demo calls are linked to the store or receiver they are about', async () => {
+    const rows = await t.database.db.selectFrom('transcript').select(['store_id', 'receiver_id', 'store_match', 'receiver_match'])
+      .where('audio_uri', 'like', 'transcripts/demo/%').execute();
+    expect(rows.length).toBe(24);
+    expect(rows.every((r) => r.store_id !== null || r.receiver_id !== null)).toBe(true);
+    expect(rows.some((r) => r.store_match === 'phone' || r.receiver_match === 'phone')).toBe(true);
+  });
+});
+
+describe('staff only', () => {
+  it('anonymous 401, company and store users 403, a missing transcript 404', async () => {
+    const some = (await get(`${BASE}?page_size=1`)).json().results[0].id;
+    for (const url of [BASE, `${BASE}/${some}`, `${BASE}/${some}/audio`]) {
+      expect((await get(url, null)).statusCode).toBe(401);
+      expect((await get(url, 'company')).statusCode).toBe(403);
+      expect((await get(url, 'store')).statusCode).toBe(403);
+    }
+    expect((await get(`${BASE}/999999`)).statusCode).toBe(404);
+    expect((await get(`${BASE}/abc`)).statusCode).toBe(400);
+  });
+});

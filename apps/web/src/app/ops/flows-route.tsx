@@ -1,6 +1,14 @@
-import { ComingSoonPanel } from '../../components/coming-soon-panel';
+import { PageHeader } from '../../components/page-header';
+import { useLiveJobs } from '../../features/jobs/api/live-jobs';
+import { FlowsScreen } from '../../features/flows/components/flows-screen';
 
-/** The Flows screen (issue 7); replaced by the real screen. */
+/** /ops/flows: the data flows (spec 2.13), following their jobs live. */
 export function FlowsRoute() {
-  return <ComingSoonPanel title="Flows" />;
+  const live = useLiveJobs();
+  return (
+    <>
+      <PageHeader title="Flows" description="Run the bulk-scan to donation data flows. Each run is a job in Jobs History; problems go to Logs." />
+      <FlowsScreen liveJobs={live.docs} />
+    </>
+  );
 }

@@ -1,6 +1,12 @@
-import { ComingSoonPanel } from '../../components/coming-soon-panel';
+import { PageHeader } from '../../components/page-header';
+import { LogsScreen } from '../../features/logs/components/logs-screen';
 
-/** The Logs screen (issue 7); replaced by the real screen. */
+/** /ops/logs: the debug log (spec 2.13). */
 export function LogsRoute() {
-  return <ComingSoonPanel title="Logs" />;
+  return (
+    <>
+      <PageHeader title="Logs" description="Problems the data flows found, and failures of jobs and mail; newest first." />
+      <LogsScreen />
+    </>
+  );
 }

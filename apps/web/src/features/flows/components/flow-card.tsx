@@ -1,0 +1,59 @@
+import { Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { FLOW_CHAIN, FLOW_DESCRIPTIONS, type FlowId, type LiveJob } from '@openrescue/shared';
+import { isRunning, runSummary } from '../lib/flow-runs';
+
+const STATUS_COLOR: Record<LiveJob['status'], string> = {
+  initialized: 'gray.7', started: 'blue.8', progressing: 'blue.8', succeeded: 'rescue.7', failed: 'red.9',
+};
+
+export interface FlowCardProps {
+  id: FlowId;
+  run: LiveJob | null;
+  starting: boolean;
+  onStart(id: FlowId): void;
+}
+
+/** One flow: what it does, a button that starts it, and its latest run as Jobs History shows it. */
+export function FlowCard({ id, run, starting, onStart }: FlowCardProps) {
+  const running = isRunning(run);
+  const percent = run && run.total > 0 ? Math.min(100, Math.round((run.processed / run.total) * 100)) : running ? 0 : 100;
+  const headingId = `flow-${id}`;
+  return (
+    <Card withBorder padding="md" radius="md" component="section" aria-labelledby={headingId} data-testid="flow-card" data-flow={id}>
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Title order={2} size="h4" id={headingId} style={{ wordBreak: 'break-word' }}>
+            {id}
+          </Title>
+          {id === FLOW_CHAIN && <Badge variant="light" color="blue.8">whole flow</Badge>}
+        </Group>
+        <Text size="sm" style={{ flexGrow: 1 }}>
+          {FLOW_DESCRIPTIONS[id]}
+        </Text>
+        <Stack gap={6} aria-live="polite" data-testid="flow-run">
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
+              {runSummary(run)}
+            </Text>
+            {run && (
+              <Badge color={STATUS_COLOR[run.status]} variant="filled" style={{ flexShrink: 0 }}>
+                {run.status}
+              </Badge>
+            )}
+          </Group>
+          {run && (
+            <Progress value={percent} size="sm" striped={running} color={run.status === 'failed' ? 'red.9' : undefined} aria-label={`${id} progress`} />
+          )}
+          {run?.error && (
+            <Text size="xs" c={run.status === 'failed' ? 'red.9' : 'dimmed'}>
+              {run.error}
+            </Text>
+          )}
+        </Stack>
+        <Button onClick={() => onStart(id)} loading={starting} disabled={running} aria-label={`Run ${id}`}>
+          {running ? 'Running…' : 'Run'}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,36 @@
+import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { useDebugLog } from '../api/get-debug-log';
+import { LogsTable } from './logs-table';
+
+/** The Logs screen's body: the newest entries, a count and a refresh. */
+export function LogsScreen() {
+  const query = useDebugLog();
+  if (query.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading logs" role="status" />
+      </Center>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert color="red" title="Logs could not be loaded" variant="light">
+        <Text size="sm">{query.error.message}</Text>
+      </Alert>
+    );
+  }
+  const { entries, count } = query.data;
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed" data-testid="logs-count">
+          {count > entries.length ? `The newest ${entries.length.toLocaleString('en-US')} of ${count.toLocaleString('en-US')} entries` : `${count.toLocaleString('en-US')} entries`}
+        </Text>
+        <Button variant="default" size="xs" onClick={() => void query.refetch()} loading={query.isFetching}>
+          Refresh
+        </Button>
+      </Group>
+      <LogsTable entries={entries} />
+    </Stack>
+  );
+}

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
-import { FLOW_CHAIN, FLOW_DESCRIPTIONS, type FlowId, type LiveJob } from '@openrescue/shared';
+import { FLOW_DESCRIPTIONS, type FlowId, type LiveJob } from '@openrescue/shared';
 import { isRunning, runSummary } from '../lib/flow-runs';
 
 const STATUS_COLOR: Record<LiveJob['status'], string> = {
@@ -21,12 +21,9 @@ export function FlowCard({ id, run, starting, onStart }: FlowCardProps) {
   return (
     <Card withBorder padding="md" radius="md" component="section" aria-labelledby={headingId} data-testid="flow-card" data-flow={id}>
       <Stack gap="sm" h="100%">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Title order={2} size="h4" id={headingId} style={{ wordBreak: 'break-word' }}>
-            {id}
-          </Title>
-          {id === FLOW_CHAIN && <Badge variant="light" color="blue.8">whole flow</Badge>}
-        </Group>
+        <Title order={2} size="h4" id={headingId} style={{ wordBreak: 'break-word' }}>
+          {id}
+        </Title>
         <Text size="sm" style={{ flexGrow: 1 }}>
           {FLOW_DESCRIPTIONS[id]}
         </Text>

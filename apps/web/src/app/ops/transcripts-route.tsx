@@ -1,6 +1,46 @@
-import { ComingSoonPanel } from '../../components/coming-soon-panel';
+import { sectionLabel } from '@openrescue/shared';
+import { FilterDrop } from '../../components/filter-drop';
+import { PageHeader } from '../../components/page-header';
+import { paths } from '../../config/paths';
+import { useInfiniteList } from '../../features/ops-lists/api/list-page';
+import { ListDetailScreen } from '../../features/ops-lists/components/list-detail-screen';
+import { ListView } from '../../features/ops-lists/components/list-view';
+import { useListUrl } from '../../features/ops-lists/hooks/use-list-url';
+import { TRANSCRIPTS_URL, type TranscriptRow } from '../../features/transcripts/api/get-transcripts';
+import { TranscriptFilters } from '../../features/transcripts/components/transcript-filters';
+import { TranscriptPanel } from '../../features/transcripts/components/transcript-panel';
+import { TranscriptRowContent } from '../../features/transcripts/components/transcript-row';
+import { activeFilterCount, apiFilters, readFilters } from '../../features/transcripts/lib/transcript-filters';
+import { formatDate } from '../../features/transcripts/lib/format';
+import { useDemoMode } from '../../lib/demo-mode';
 
-/** The Transcripts screen (issue 7); replaced by the real screen. */
+/** /ops/product/transcripts/:id? (spec 2.12): recorded calls, their filters, and the call's panel at `/{id}`. */
 export function TranscriptsRoute() {
-  return <ComingSoonPanel title="Transcripts" />;
+  const demo = useDemoMode();
+  const { params, setFilter, rowHref } = useListUrl(paths.ops.transcripts);
+  const filters = readFilters(params);
+  const query = useInfiniteList<TranscriptRow>('transcripts', TRANSCRIPTS_URL, apiFilters(filters));
+
+  return (
+    <ListDetailScreen
+      basePath={paths.ops.transcripts}
+      header={<PageHeader title={sectionLabel('callTranscripts', demo)} description="Recorded calls with their sentiment, highlights and full transcript." />}
+      detailTitle="Call transcript"
+      renderDetail={(id) => <TranscriptPanel id={id} />}
+      list={<ListView
+        label="Transcripts"
+        query={query}
+        rowKey={(r) => r.id}
+        rowHref={(r) => rowHref(r.id)}
+        rowLabel={(r) => `Call ${r.id}, ${formatDate(r.created_at)}, ${r.tw_caller_name ?? r.tw_from_number ?? 'unknown caller'}`}
+        renderRow={(r) => <TranscriptRowContent row={r} />}
+        emptyText="No calls match these filters."
+        toolbar={
+          <FilterDrop active={activeFilterCount(filters)}>
+            <TranscriptFilters value={filters} onChange={setFilter} />
+          </FilterDrop>
+        }
+      />}
+    />
+  );
 }

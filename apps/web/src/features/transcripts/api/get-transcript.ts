@@ -1,0 +1,26 @@
+import { TRANSCRIPTS_PATH, type TranscriptDetail } from '@openrescue/shared';
+import { useQuery } from '@tanstack/react-query';
+import { coreUrl } from '../../../config/env';
+import { api } from '../../../lib/api';
+import { ApiRequestError } from '../../../lib/api-errors';
+
+export type { TranscriptDetail };
+
+/** GET {core}/api/product/calls/transcripts/{id}: one call; a missing one is null. */
+export async function getTranscript(id: string, signal?: AbortSignal): Promise<TranscriptDetail | null> {
+  try {
+    return await api.get<TranscriptDetail>(coreUrl(`${TRANSCRIPTS_PATH}/${id}`), { signal });
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export function useTranscript(id: string | undefined) {
+  return useQuery({
+    queryKey: ['detail', 'transcript', id],
+    queryFn: ({ signal }) => getTranscript(id!, signal),
+    enabled: Boolean(id),
+    meta: { errorDialog: false },
+  });
+}

@@ -1,0 +1,135 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, screenshotPath, signIn } from './support/helpers';
+
+const API = '/core-api/api/product/calls/transcripts';
+
+async function counts(page: Page): Promise<[number, number]> {
+  const count = page.getByTestId('list-count');
+  await expect(count).toHaveText(/\d+\/\d+/, { timeout: 20_000 });
+  const m = (await count.innerText()).match(/(\d+)\/(\d+)/);
+  return [Number(m![1]), Number(m![2])];
+}
+
+/** What the API answers for a query (the session cookie signs these requests in). */
+async function apiCount(page: Page, query: string): Promise<number> {
+  const res = await page.request.get(`${API}?${query}`);
+  expect(res.status()).toBe(200);
+  return (await res.json()).count;
+}
+
+const list = (page: Page) => page.getByRole('list', { name: 'Transcripts' });
+
+test.describe('transcripts', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, 'staff');
+    await expect(page).toHaveURL(/\/ops$/);
+  });
+
+  test('the list and its three filters', async ({ page }) => {
+    await page.goto('/ops/product/transcripts');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Sentiment Score defaults to Neutral: calls with a score of 0 or more.
+    const [, neutralTotal] = await counts(page);
+    expect(neutralTotal).toBe(await apiCount(page, 'sentiment_score=neutral'));
+    const row = list(page).getByTestId('transcript-row').first();
+    for (const cell of ['id', 'Date', 'caller', 'to', 'from', 'length (s)', 'headline']) {
+      await expect(row.locator(`[data-cell="${cell}"]`)).toBeVisible();
+    }
+    await expect(row.getByRole('img', { name: /Sentiment: (Positive|Neutral)/ })).toBeVisible();
+    // The headline is a tooltip.
+    await row.getByTestId('transcript-headline').hover();
+    await expect(page.getByRole('tooltip')).toBeVisible();
+    await page.screenshot({ path: screenshotPath('transcripts-list.png') });
+    await expectAccessible(page, 'transcripts list');
+
+    await page.getByRole('button', { name: /Filters/ }).click();
+    await page.getByText('Negative', { exact: true }).click();
+    await expect(page).toHaveURL(/sentiment=negative/);
+    const negative = await apiCount(page, 'sentiment_score=negative');
+    expect(negative).toBeGreaterThan(0);
+    await expect.poll(async () => (await counts(page))[1]).toBe(negative);
+    await expect(list(page).getByRole('img', { name: 'Sentiment: Negative' }).first()).toBeVisible();
+    await expect(list(page).getByRole('img', { name: /Sentiment: (Positive|Neutral)/ })).toHaveCount(0);
+    await page.getByText('Neutral', { exact: true }).click();
+    await expect(page).not.toHaveURL(/sentiment=/);
+
+    await page.getByLabel('Call greater than (s)').fill('60');
+    await expect(page).toHaveURL(/min_length=60/);
+    const long = await apiCount(page, 'sentiment_score=neutral&tw_call_length__gte=60');
+    await expect.poll(async () => (await counts(page))[1]).toBe(long);
+    const lengths = await list(page).locator('[data-cell="length (s)"] p:last-child').allInnerTexts();
+    expect(lengths.every((l) => Number(l) >= 60)).toBe(true);
+    await page.getByLabel('Call greater than (s)').fill('');
+
+    await page.getByRole('searchbox', { name: 'Search' }).fill('Missed pickup');
+    await expect(page).toHaveURL(/search=Missed\+pickup|search=Missed%20pickup/);
+    const searched = await apiCount(page, 'sentiment_score=neutral&search=Missed%20pickup');
+    await expect.poll(async () => (await counts(page))[1]).toBe(searched);
+    await page.keyboard.press('Escape');
+  });
+
+  test('the panel: from a row and from the address, its tabs, and the recording plays and seeks', async ({ page }) => {
+    await page.goto('/ops/product/transcripts');
+    await counts(page);
+    const first = list(page).getByRole('link').first();
+    const id = (await first.getAttribute('href'))!.match(/transcripts\/(\d+)/)![1];
+    await first.click();
+    await expect(page).toHaveURL(new RegExp(`/ops/product/transcripts/${id}$`));
+    const drawer = page.getByRole('dialog', { name: 'Call transcript' });
+    await expect(drawer.getByTestId('transcript-detail')).toBeVisible({ timeout: 20_000 });
+
+    // Call details, then each tab.
+    const details = drawer.getByRole('tabpanel');
+    for (const field of ['Direction', 'Caller', 'From', 'To', 'Length (s)', 'Status', 'Headline', 'Summary']) {
+      await expect(drawer.getByText(field, { exact: true }).first()).toBeVisible();
+    }
+    await expect(drawer.getByTestId('transcript-links').getByRole('link').first()).toHaveAttribute('href', /\/ops\/retail\/(stores|receivers)\/\d+/);
+    await drawer.getByRole('tab', { name: 'Sentiment', exact: true }).click();
+    await expect(drawer.getByTestId('sentiment-overall')).toContainText('Overall');
+    const percents = await drawer.getByTestId('sentiment-overall').getByText(/^\d+%$/).allInnerTexts();
+    expect(percents).toHaveLength(3);
+    await drawer.getByRole('tab', { name: 'Auto Highlights' }).click();
+    await expect(drawer.getByRole('list', { name: 'Auto Highlights' }).getByRole('listitem').first()).toBeVisible();
+    await drawer.getByRole('tab', { name: 'Entities', exact: true }).click();
+    await expect(drawer.getByRole('tabpanel').first()).toContainText(/organization|person name/i);
+    await drawer.getByRole('tab', { name: 'Categories', exact: true }).click();
+    await expect(drawer.getByRole('tabpanel').first().getByRole('progressbar').first()).toBeVisible();
+    await expect(details.first()).toBeVisible();
+
+    // Below: the full transcript (speakers A to G or UNK) and sentiment by sentence.
+    const transcript = drawer.getByRole('list', { name: 'Full transcript' });
+    await expect(transcript.getByRole('listitem').first()).toBeVisible();
+    expect(await transcript.getByLabel(/^Speaker /).allInnerTexts()).toEqual(expect.arrayContaining(['A', 'B']));
+    await drawer.getByRole('tab', { name: 'sentiment by sentence' }).click();
+    await expect(drawer.getByRole('list', { name: 'Sentiment by sentence' }).getByRole('listitem').first()).toBeVisible();
+    await page.screenshot({ path: screenshotPath('transcripts-panel.png') });
+    await expectAccessible(page, 'transcript panel');
+
+    // The recording plays (its position advances) and seeks (a set position holds: range requests).
+    const audio = drawer.getByTestId('transcript-audio');
+    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    const duration = await audio.evaluate((a: HTMLAudioElement) => a.duration);
+    expect(duration).toBeGreaterThan(20);
+    await audio.evaluate(async (a: HTMLAudioElement) => { a.muted = true; await a.play(); });
+    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.3);
+    await audio.evaluate((a: HTMLAudioElement) => a.pause());
+    const target = Math.floor(duration / 2);
+    await audio.evaluate((a: HTMLAudioElement, to: number) => new Promise<void>((resolve) => {
+      a.addEventListener('seeked', () => resolve(), { once: true });
+      a.currentTime = to;
+    }), target);
+    await page.waitForTimeout(300);
+    expect(await audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeCloseTo(target, 0);
+    expect(await audio.evaluate((a: HTMLAudioElement) => a.seekable.length > 0 && a.seekable.end(0) > 20)).toBe(true);
+
+    // The address alone opens the panel (reload), and back returns to the list.
+    await page.reload();
+    await expect(page.getByRole('dialog', { name: 'Call transcript' }).getByTestId('transcript-detail')).toBeVisible({ timeout: 20_000 });
+    await page.goto(`/ops/product/transcripts/${id}`);
+    await expect(page.getByRole('dialog', { name: 'Call transcript' }).getByRole('tab', { name: 'Call details' })).toBeVisible({ timeout: 20_000 });
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/\/ops\/product\/transcripts$/);
+    await page.goto('/ops/product/transcripts/99999999');
+    await expect(page.getByText('No transcript 99999999')).toBeVisible({ timeout: 20_000 });
+  });
+});

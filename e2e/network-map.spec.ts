@@ -1,10 +1,10 @@
-import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import {
   initialShowFlags, isOnMap, mapLibreZoom, markerKindOf, networkGroups, setGroupShown, setVerifiedOnly,
   type NetworkOrganization, type ShowFlags,
 } from '../packages/shared/src/index';
 import { expectAccessible, screenshotPath, signIn } from './support/helpers';
+import { trackScriptWeight } from './support/script-weight';
 
 // WebGL is software-rendered here: map steps get 15 s (STACK-NOTES).
 const MAP_TIMEOUT = 15_000;
@@ -179,17 +179,11 @@ test.describe('network map', () => {
   });
 
   test('the public map page loads at most 500 kB gzip of JavaScript, MapLibre included', async ({ page }) => {
-    const scripts: Promise<number>[] = [];
-    page.on('response', (response) => {
-      // The worker MapLibre starts from a blob: URL is made from the bundle already counted.
-      if (response.url().startsWith('blob:') || response.request().resourceType() !== 'script') return;
-      scripts.push(response.body().then((b) => gzipSync(b).length));
-    });
+    const scripts = trackScriptWeight(page);
     await page.goto('/public/network/all/demo');
     await drawn(page);
-    await page.waitForLoadState('networkidle');
-    const jsGzip = (await Promise.all(scripts)).reduce((a, b) => a + b, 0);
-    console.log(`public map page JavaScript: ${(jsGzip / 1000).toFixed(1)} kB gzip in ${scripts.length} files`);
+    const { bytes: jsGzip, files } = await scripts.total();
+    console.log(`public map page JavaScript: ${(jsGzip / 1000).toFixed(1)} kB gzip in ${files} files`);
     expect(jsGzip).toBeLessThanOrEqual(500 * 1000);
   });
 

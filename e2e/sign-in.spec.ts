@@ -1,8 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible, screenshotPath, signIn } from './support/helpers';
+import { trackScriptWeight } from './support/script-weight';
 
 test.describe('sign-in', () => {
   test('the login page has the social button, the OR divider and the form, and is accessible', async ({ page }) => {
+    const scripts = trackScriptWeight(page);
     await page.goto('/login');
     await expect(page.getByRole('button', { name: 'Sign in with Local SSO' })).toBeEnabled();
     await expect(page.getByText('OR', { exact: true })).toBeVisible();
@@ -10,6 +12,10 @@ test.describe('sign-in', () => {
     await expect(page.getByLabel('Password')).toHaveAttribute('required', '');
     await expectAccessible(page, '/login');
     await page.screenshot({ path: screenshotPath('login.png'), fullPage: true });
+    // Issue 8's budget: the sign-in page's first load is at most 150 kB gzip of JavaScript (login.html).
+    const { bytes, files } = await scripts.total();
+    console.log(`sign-in page JavaScript: ${(bytes / 1000).toFixed(1)} kB gzip in ${files} files`);
+    expect(bytes).toBeLessThanOrEqual(150 * 1000);
   });
 
   test('staff land on /ops; the session survives a reload and ends on log out', async ({ page }) => {

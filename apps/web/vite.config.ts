@@ -10,8 +10,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // calculator.html: the savings calculator without the app around it (the server sends it for its path).
-    rollupOptions: { input: { main: 'index.html', calculator: 'calculator.html' } },
+    // Pages without the app around them (the server sends each for its path): the calculator and sign-in.
+    rollupOptions: { input: { main: 'index.html', calculator: 'calculator.html', login: 'login.html' } },
   },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },

@@ -11,6 +11,7 @@ beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
   writeFileSync(join(dist, 'index.html'), '<p>app</p>');
   writeFileSync(join(dist, 'calculator.html'), '<p>calculator</p>');
+  writeFileSync(join(dist, 'login.html'), '<p>login</p>');
   app = Fastify({ logger: false });
   await registerWeb(app, dist);
   await app.ready();
@@ -30,8 +31,14 @@ describe('web pages', () => {
     }
   });
 
+  it('sends the standalone sign-in page for /login, also when coming back from the identity provider', async () => {
+    for (const url of ['/login', '/login?social=1', '/login?demo=true']) {
+      expect((await app.inject({ method: 'GET', url })).body, url).toBe('<p>login</p>');
+    }
+  });
+
   it('sends the app for every other client route, and a JSON 404 for unknown API paths', async () => {
-    for (const url of ['/login', '/public/network/all/demo', '/public/salescalculatorx', '/ops/dashboard']) {
+    for (const url of ['/', '/loginx', '/public/network/all/demo', '/public/salescalculatorx', '/ops/dashboard']) {
       expect((await app.inject({ method: 'GET', url })).body, url).toBe('<p>app</p>');
     }
     const api = await app.inject({ method: 'GET', url: '/core-api/nothing' });

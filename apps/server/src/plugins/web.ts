@@ -6,7 +6,7 @@ import { declareAccessForContext } from './access.js';
 
 const API_PREFIXES = ['/core-api', '/ops-api', '/docs', '/health'];
 /** Pages built as their own HTML entry (apps/web/vite.config.ts) instead of the app's index.html. */
-const STANDALONE_PAGES: Record<string, string> = { '/public/salescalculator': 'calculator.html' };
+const STANDALONE_PAGES: Record<string, string> = { '/public/salescalculator': 'calculator.html', '/login': 'login.html' };
 
 function readPage(path: string): string | null {
   return existsSync(path) ? readFileSync(path, 'utf8') : null;

@@ -7,6 +7,7 @@ import { paths } from '../../config/paths';
 import { useAppConfig } from '../../lib/app-config';
 import { useDemoMode } from '../../lib/demo-mode';
 import classes from './landing-route.module.css';
+import { OPS_SECTION_ICONS } from './ops-section-icons';
 import { OPS_SECTIONS, opsSectionLabel } from './ops-sections';
 
 interface CardItem {
@@ -40,7 +41,7 @@ export function OpsLandingRoute() {
   const demo = useDemoMode();
   const { config } = useAppConfig();
   const items: CardItem[] = [
-    ...OPS_SECTIONS.map((s) => ({ path: s.path, label: opsSectionLabel(s, demo), description: s.description, icon: s.icon })),
+    ...OPS_SECTIONS.map((s) => ({ path: s.path, label: opsSectionLabel(s, demo), description: s.description, icon: OPS_SECTION_ICONS[s.id] })),
     {
       path: paths.asClient,
       label: sectionLabel('clientApp', demo),

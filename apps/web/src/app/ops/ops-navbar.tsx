@@ -3,7 +3,8 @@ import { sectionLabel } from '@openrescue/shared';
 import { IconDeviceDesktopAnalytics, IconExternalLink, IconWorld } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
-import { OPS_GROUP_LABELS, OPS_SECTIONS, opsSectionLabel, type OpsGroup } from './ops-sections';
+import { OPS_SECTION_ICONS } from './ops-section-icons';
+import { OPS_GROUP_LABELS, OPS_SECTIONS, opsSectionLabel, type OpsGroup, type OpsSectionId } from './ops-sections';
 
 export interface OpsNavbarProps {
   demo: boolean;
@@ -18,7 +19,7 @@ export function OpsNavbar({ demo, communityUrl, onNavigate }: OpsNavbarProps) {
   const { pathname } = useLocation();
   const isActive = (path: string) => pathname === path || pathname.startsWith(`${path}/`);
 
-  const link = (path: string, label: string, Icon: (typeof OPS_SECTIONS)[number]['icon']) => (
+  const link = (path: string, label: string, Icon: (typeof OPS_SECTION_ICONS)[OpsSectionId]) => (
     <NavLink
       key={path}
       component={Link}
@@ -39,7 +40,7 @@ export function OpsNavbar({ demo, communityUrl, onNavigate }: OpsNavbarProps) {
             <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" pb={4}>
               {OPS_GROUP_LABELS[group]}
             </Text>
-            {OPS_SECTIONS.filter((s) => s.group === group).map((s) => link(s.path, opsSectionLabel(s, demo), s.icon))}
+            {OPS_SECTIONS.filter((s) => s.group === group).map((s) => link(s.path, opsSectionLabel(s, demo), OPS_SECTION_ICONS[s.id]))}
             {group === 'overview' &&
               link(paths.asClient, sectionLabel('clientApp', demo), IconDeviceDesktopAnalytics)}
           </Stack>

@@ -1,19 +1,4 @@
 import { sectionLabel, type SectionKey } from '@openrescue/shared';
-import {
-  IconArrowsShuffle,
-  IconBarcode,
-  IconBuildingStore,
-  IconFiles,
-  IconHeartHandshake,
-  IconLayoutDashboard,
-  IconListDetails,
-  IconMail,
-  IconMap2,
-  IconPhoneCall,
-  IconReportMoney,
-  IconSend,
-  type Icon,
-} from '@tabler/icons-react';
 import { paths, routePatterns } from '../../config/paths';
 
 export type OpsSectionId =
@@ -31,25 +16,24 @@ export interface OpsSection {
   /** Sections of the spec 2.2 table take their (demo) label from shared; the others have one name. */
   labelKey?: SectionKey;
   title?: string;
-  icon: Icon;
   description: string;
 }
 
 const rel = (path: string) => path.replace(`${paths.ops.root}/`, '');
 
 export const OPS_SECTIONS: readonly OpsSection[] = [
-  { id: 'dashboard', path: paths.ops.dashboard, route: rel(paths.ops.dashboard), group: 'overview', labelKey: 'dashboard', icon: IconLayoutDashboard, description: 'Network-wide donation totals and trends.' },
-  { id: 'receivers', path: paths.ops.receivers, route: rel(paths.ops.receivers), group: 'retail', labelKey: 'receivers', icon: IconHeartHandshake, description: 'Charities, farms and composters that receive food.' },
-  { id: 'stores', path: paths.ops.stores, route: rel(paths.ops.stores), group: 'retail', labelKey: 'stores', icon: IconBuildingStore, description: 'Donating stores and the receivers that serve them.' },
-  { id: 'noPickups', path: paths.ops.noPickups, route: rel(paths.ops.noPickups), group: 'retail', labelKey: 'bulkScans', icon: IconBarcode, description: 'Bulk scans and missed pickups with their reasons.' },
-  { id: 'stipendReport', path: paths.ops.stipendReport, route: rel(paths.ops.stipendReport), group: 'retail', labelKey: 'stipendReport', icon: IconReportMoney, description: 'Scheduled against actual service days, per receiver and month.' },
-  { id: 'publish', path: paths.ops.publish, route: rel(paths.ops.publish), group: 'reports', title: 'Publish', icon: IconSend, description: 'Publish monthly report files to suppliers and receivers.' },
-  { id: 'generated', path: paths.ops.generated, route: rel(paths.ops.generated), group: 'reports', title: 'Generated Files', icon: IconFiles, description: 'Rendered reports and their delivery status.' },
-  { id: 'mailable', path: paths.ops.mailable, route: rel(paths.ops.mailable), group: 'reports', labelKey: 'mailableContacts', icon: IconMail, description: 'Charity contacts who receive report links by email.' },
-  { id: 'transcripts', path: paths.ops.transcripts, route: rel(routePatterns.transcripts), group: 'operations', labelKey: 'callTranscripts', icon: IconPhoneCall, description: 'Recorded calls with sentiment and key phrases.' },
-  { id: 'network', path: paths.ops.network, route: rel(paths.ops.network), group: 'operations', title: 'Network map', icon: IconMap2, description: 'Organizations by region, verified status and impact.' },
-  { id: 'logs', path: paths.ops.logs, route: rel(paths.ops.logs), group: 'operations', title: 'Logs', icon: IconListDetails, description: 'Debug log of the data flows.' },
-  { id: 'flows', path: paths.ops.flows, route: rel(paths.ops.flows), group: 'operations', title: 'Flows', icon: IconArrowsShuffle, description: 'Run the bulk-scan to donation data flows.' },
+  { id: 'dashboard', path: paths.ops.dashboard, route: rel(paths.ops.dashboard), group: 'overview', labelKey: 'dashboard', description: 'Network-wide donation totals and trends.' },
+  { id: 'receivers', path: paths.ops.receivers, route: rel(paths.ops.receivers), group: 'retail', labelKey: 'receivers', description: 'Charities, farms and composters that receive food.' },
+  { id: 'stores', path: paths.ops.stores, route: rel(paths.ops.stores), group: 'retail', labelKey: 'stores', description: 'Donating stores and the receivers that serve them.' },
+  { id: 'noPickups', path: paths.ops.noPickups, route: rel(paths.ops.noPickups), group: 'retail', labelKey: 'bulkScans', description: 'Bulk scans and missed pickups with their reasons.' },
+  { id: 'stipendReport', path: paths.ops.stipendReport, route: rel(paths.ops.stipendReport), group: 'retail', labelKey: 'stipendReport', description: 'Scheduled against actual service days, per receiver and month.' },
+  { id: 'publish', path: paths.ops.publish, route: rel(paths.ops.publish), group: 'reports', title: 'Publish', description: 'Publish monthly report files to suppliers and receivers.' },
+  { id: 'generated', path: paths.ops.generated, route: rel(paths.ops.generated), group: 'reports', title: 'Generated Files', description: 'Rendered reports and their delivery status.' },
+  { id: 'mailable', path: paths.ops.mailable, route: rel(paths.ops.mailable), group: 'reports', labelKey: 'mailableContacts', description: 'Charity contacts who receive report links by email.' },
+  { id: 'transcripts', path: paths.ops.transcripts, route: rel(routePatterns.transcripts), group: 'operations', labelKey: 'callTranscripts', description: 'Recorded calls with sentiment and key phrases.' },
+  { id: 'network', path: paths.ops.network, route: rel(paths.ops.network), group: 'operations', title: 'Network map', description: 'Organizations by region, verified status and impact.' },
+  { id: 'logs', path: paths.ops.logs, route: rel(paths.ops.logs), group: 'operations', title: 'Logs', description: 'Debug log of the data flows.' },
+  { id: 'flows', path: paths.ops.flows, route: rel(paths.ops.flows), group: 'operations', title: 'Flows', description: 'Run the bulk-scan to donation data flows.' },
 ];
 
 export const OPS_GROUP_LABELS: Record<OpsGroup, string> = {

@@ -133,3 +133,40 @@ test.describe('transcripts', () => {
     await expect(page.getByText('No transcript 99999999')).toBeVisible({ timeout: 20_000 });
   });
 });
+
+test.describe('integration keys', () => {
+  test('staff create a key, an integration sends a call with it, and a revoked key is refused', async ({ page, request }) => {
+    await signIn(page, 'staff');
+    await expect(page).toHaveURL(/\/ops$/);
+    await page.goto('/ops/product/transcripts');
+    await page.getByRole('button', { name: 'Integration keys' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Integration keys' });
+    const name = `Phone system ${Date.now()}`;
+    await dialog.getByLabel('New key for').fill(name);
+    await dialog.getByRole('button', { name: 'Create key' }).click();
+    const key = (await dialog.getByTestId('created-key-value').innerText()).trim();
+    expect(key).toMatch(/^ork_[A-Za-z0-9_-]{43}$/);
+    await expect(dialog.getByRole('row', { name: new RegExp(name) })).toContainText('Never');
+    await expectAccessible(page, 'integration keys');
+    await page.screenshot({ path: screenshotPath('transcripts-keys.png') });
+
+    const callSid = `CA${Date.now().toString(16).padStart(32, '0').slice(-32)}`;
+    const body = {
+      call: { tw_call_sid: callSid, tw_caller_name: 'KEY TEST', tw_from_number: '+16045550199', tw_to_number: '+16045550100', tw_call_direction: 'inbound', tw_call_length: 42 },
+      transcript: { text: 'Hello, we have twenty crates of apples to donate this Friday. Thank you so much!' },
+    };
+    const sent = await request.post(API, { data: body, headers: { authorization: `Bearer ${key}` } });
+    expect(sent.status()).toBe(201);
+    const { id } = await sent.json();
+    await page.goto(`/ops/product/transcripts/${id}`);
+    await expect(page.getByTestId('transcript-detail')).toContainText('KEY TEST');
+
+    await page.goto('/ops/product/transcripts');
+    await page.getByRole('button', { name: 'Integration keys' }).click();
+    await dialog.getByRole('button', { name: `Revoke ${name}` }).click();
+    await page.getByRole('button', { name: 'Revoke', exact: true }).click();
+    await expect(dialog.getByRole('row', { name: new RegExp(name) })).toContainText('Revoked');
+    const refused = await request.post(API, { data: { ...body, call: { ...body.call, tw_call_sid: undefined } }, headers: { authorization: `Bearer ${key}` } });
+    expect(refused.status()).toBe(401);
+  });
+});

@@ -1,3 +1,5 @@
+import { Button, Modal } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { sectionLabel } from '@openrescue/shared';
 import { FilterDrop } from '../../components/filter-drop';
 import { PageHeader } from '../../components/page-header';
@@ -7,6 +9,7 @@ import { ListDetailScreen } from '../../features/ops-lists/components/list-detai
 import { ListView } from '../../features/ops-lists/components/list-view';
 import { useListUrl } from '../../features/ops-lists/hooks/use-list-url';
 import { TRANSCRIPTS_URL, type TranscriptRow } from '../../features/transcripts/api/get-transcripts';
+import { IntegrationKeys } from '../../features/transcripts/components/integration-keys';
 import { TranscriptFilters } from '../../features/transcripts/components/transcript-filters';
 import { TranscriptPanel } from '../../features/transcripts/components/transcript-panel';
 import { TranscriptRowContent } from '../../features/transcripts/components/transcript-row';
@@ -20,27 +23,37 @@ export function TranscriptsRoute() {
   const { params, setFilter, rowHref } = useListUrl(paths.ops.transcripts);
   const filters = readFilters(params);
   const query = useInfiniteList<TranscriptRow>('transcripts', TRANSCRIPTS_URL, apiFilters(filters));
+  const [keysOpen, keys] = useDisclosure(false);
 
   return (
-    <ListDetailScreen
-      basePath={paths.ops.transcripts}
-      header={<PageHeader title={sectionLabel('callTranscripts', demo)} description="Recorded calls with their sentiment, highlights and full transcript." />}
-      detailTitle="Call transcript"
-      renderDetail={(id) => <TranscriptPanel id={id} />}
-      list={<ListView
-        label="Transcripts"
-        query={query}
-        rowKey={(r) => r.id}
-        rowHref={(r) => rowHref(r.id)}
-        rowLabel={(r) => `Call ${r.id}, ${formatDate(r.created_at)}, ${r.tw_caller_name ?? r.tw_from_number ?? 'unknown caller'}`}
-        renderRow={(r) => <TranscriptRowContent row={r} />}
-        emptyText="No calls match these filters."
-        toolbar={
-          <FilterDrop active={activeFilterCount(filters)}>
-            <TranscriptFilters value={filters} onChange={setFilter} />
-          </FilterDrop>
-        }
-      />}
-    />
+    <>
+      <Modal opened={keysOpen} onClose={keys.close} title="Integration keys" size="lg">
+        <IntegrationKeys />
+      </Modal>
+      <ListDetailScreen
+        basePath={paths.ops.transcripts}
+        header={<PageHeader
+          title={sectionLabel('callTranscripts', demo)}
+          description="Recorded calls with their sentiment, highlights and full transcript."
+          actions={<Button variant="default" onClick={keys.open}>Integration keys</Button>}
+        />}
+        detailTitle="Call transcript"
+        renderDetail={(id) => <TranscriptPanel id={id} />}
+        list={<ListView
+          label="Transcripts"
+          query={query}
+          rowKey={(r) => r.id}
+          rowHref={(r) => rowHref(r.id)}
+          rowLabel={(r) => `Call ${r.id}, ${formatDate(r.created_at)}, ${r.tw_caller_name ?? r.tw_from_number ?? 'unknown caller'}`}
+          renderRow={(r) => <TranscriptRowContent row={r} />}
+          emptyText="No calls match these filters."
+          toolbar={
+            <FilterDrop active={activeFilterCount(filters)}>
+              <TranscriptFilters value={filters} onChange={setFilter} />
+            </FilterDrop>
+          }
+        />}
+      />
+    </>
   );
 }

@@ -1,0 +1,133 @@
+import { Alert, Badge, Button, Code, CopyButton, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useState, type FormEvent } from 'react';
+import { toApiError } from '../../../lib/api-errors';
+import { showErrorDialog } from '../../../lib/error-events';
+import { getProductName } from '../../../lib/product-name';
+import { notify } from '../../../lib/toasts';
+import {
+  useCreateIntegrationKey, useIntegrationKeys, useRevokeIntegrationKey, type CreatedIntegrationKey, type IntegrationKey,
+} from '../api/integration-keys';
+import { formatDate } from '../lib/format';
+
+const showError = (error: unknown) => {
+  const e = toApiError(error, getProductName());
+  showErrorDialog({ type: e.type, message: e.message, detail: e.detail });
+};
+
+/**
+ * The keys the telephony and speech-analysis integrations send calls with (POST product/calls/transcripts): create
+ * one per integration (the key is shown once), see when each was last used, revoke one that leaked.
+ */
+export function IntegrationKeys() {
+  const keys = useIntegrationKeys();
+  const create = useCreateIntegrationKey();
+  const revoke = useRevokeIntegrationKey();
+  const [name, setName] = useState('');
+  const [created, setCreated] = useState<CreatedIntegrationKey | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return;
+    create.mutate(name.trim(), {
+      onSuccess: (key) => {
+        setCreated(key);
+        setName('');
+      },
+      onError: showError,
+    });
+  };
+
+  const confirmRevoke = (key: IntegrationKey) =>
+    modals.openConfirmModal({
+      title: `Revoke '${key.name}'?`,
+      children: <Text size="sm">Calls sent with this key are refused from now on. This cannot be undone!</Text>,
+      labels: { confirm: 'Revoke', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        revoke.mutate(key.id, {
+          onSuccess: () => notify({ title: 'Key revoked', message: `${key.name} no longer works.`, type: 'success' }),
+          onError: showError,
+        }),
+    });
+
+  return (
+    <Stack gap="md" data-testid="integration-keys">
+      <form onSubmit={submit}>
+        <Group align="flex-end" gap="sm">
+          <TextInput
+            label="New key for"
+            description="The integration that will use it, e.g. the phone system."
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            maxLength={100}
+            style={{ flex: 1 }}
+          />
+          <Button type="submit" loading={create.isPending} disabled={!name.trim()}>
+            Create key
+          </Button>
+        </Group>
+      </form>
+      {created && (
+        <Alert
+          color="green"
+          variant="light"
+          title={`Key for '${created.name}'`}
+          data-testid="created-key"
+          // The light variant's green title is about 3:1 on its tint; the body text colour passes.
+          styles={{ title: { color: 'var(--mantine-color-text)' } }}
+        >
+          <Stack gap="xs">
+            <Text size="sm">Copy it now: it is not shown again. The integration sends it in the header <Code>Authorization: Bearer &lt;key&gt;</Code>.</Text>
+            <Group gap="xs" wrap="nowrap">
+              <Code style={{ wordBreak: 'break-all' }} data-testid="created-key-value">{created.key}</Code>
+              <CopyButton value={created.key}>
+                {({ copied, copy }) => (
+                  <Button size="xs" variant="light" onClick={copy}>
+                    {copied ? 'Copied' : 'Copy'}
+                  </Button>
+                )}
+              </CopyButton>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
+      {keys.isPending ? (
+        <Text c="dimmed">Loading keys…</Text>
+      ) : keys.isError ? (
+        <Alert color="red" variant="light">The keys could not be loaded.</Alert>
+      ) : keys.data.length === 0 ? (
+        <Text c="dimmed">No integration keys yet.</Text>
+      ) : (
+        <Table verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Created</Table.Th>
+              <Table.Th>Last used</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {keys.data.map((key) => (
+              <Table.Tr key={key.id}>
+                <Table.Td fw={600}>{key.name}</Table.Td>
+                <Table.Td>{formatDate(key.created_at)}</Table.Td>
+                <Table.Td>{key.last_used_at ? formatDate(key.last_used_at) : 'Never'}</Table.Td>
+                <Table.Td ta="right">
+                  {key.revoked_at ? (
+                    <Badge color="gray" variant="light">Revoked</Badge>
+                  ) : (
+                    <Button size="xs" variant="subtle" color="red" onClick={() => confirmRevoke(key)} aria-label={`Revoke ${key.name}`}>
+                      Revoke
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}

@@ -1,9 +1,11 @@
 // `npm test`: every suite, then one summary line `N passed, N failed[, N skipped]` that CI reads.
 // 1. typecheck  2. unit + API tests on PGlite  3. API tests on a real PostgreSQL server it starts itself
-// 4. browser tests in Debian's Chromium (installed when missing) against the real product.
+// 4. browser tests in Debian's Chromium (installed when missing) against the real product; after their web build, the
+//    bundle budgets (scripts/check-bundles.mjs), one passed/failed per budget.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { checkBundles, formatResults } from './check-bundles.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { startPostgres } from './pg-server.mjs';
 
@@ -81,6 +83,12 @@ if (!only || only === 'e2e') {
   step('browser (Chromium)', () => {
     const chromium = ensureChromium();
     if (run('npm', ['run', 'build', '-w', 'apps/web']) !== 0) throw new Error('the web build failed');
+    step('bundle budgets', () => {
+      const results = checkBundles();
+      console.log(`\nBundle budgets (gzip of JavaScript, kB = 1,000 bytes)\n${formatResults(results).join('\n')}`);
+      const failed = results.filter((r) => !r.ok).length;
+      record('bundle budgets', { passed: results.length - failed, failed, skipped: 0 });
+    });
     const out = `${tmp}/e2e.json`;
     rmSync(out, { force: true });
     const code = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { CHROMIUM_PATH: chromium });

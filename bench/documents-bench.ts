@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { clearPosterCache, renderPosterPdf } from '../apps/server/src/documents/pdf/poster-pdf.js';
 import { sampleMonthlyReport, samplePoster } from '../apps/server/src/documents/sample-documents.js';
 import { writeMonthlyReportXlsx } from '../apps/server/src/documents/xlsx/monthly-report-xlsx.js';
+import { recordFigures } from './lib/figures.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
 const runs = Number(values.runs);
@@ -46,6 +47,12 @@ async function builders() {
   console.log(`poster PDF first render (fresh process): ${firstPdf.toFixed(0)} ms`);
   console.log(`poster PDF render, cache cleared: ${fmt(pdfRuns)}`);
   console.log(`poster PDF repeat (cached): ${fmt(cachedRuns)}`);
+  const group = 'Documents (xlsx and PDF rendering)';
+  recordFigures([
+    { group, name: 'poster PDF render, cache cleared', unit: 'ms', samples: pdfRuns, compare: { name: 'first render in a fresh process', samples: [firstPdf] }, target: { op: '<=', value: 1000 } },
+    { group, name: 'poster PDF repeat (cached)', unit: 'ms', samples: cachedRuns },
+    { group, name: 'xlsx builder, 40,000 raw rows', unit: 'ms', samples: xlsxRuns.slice(1), compare: { name: 'first build', samples: xlsxRuns.slice(0, 1) }, target: { op: '<=', value: 2000 } },
+  ]);
   console.log(`xlsx 40,000 raw rows, first: ${xlsxRuns[0].toFixed(0)} ms; then ${fmt(xlsxRuns.slice(1))}; ${(bytes / 1e6).toFixed(2)} MB`);
 }
 
@@ -78,6 +85,11 @@ async function endToEnd() {
     clearPosterCache();
     pdf.push((await time(() => get(`/core-api/api/reports/poster/${1 + i}.pdf?month=${month}`)))[0]);
   }
+  const group = 'Documents (xlsx and PDF rendering)';
+  recordFigures([
+    { group, name: 'GET receiver report .xlsx, 40,000 raw rows (query + build + stream, PGlite)', unit: 'ms', samples: xlsx.slice(1), compare: { name: 'the same report as JSON', samples: json.slice(1) }, target: { op: '<=', value: 2000 } },
+    { group, name: 'GET poster .pdf (query + render, cache cleared)', unit: 'ms', samples: pdf.slice(1), target: { op: '<=', value: 1000 } },
+  ]);
   console.log(`GET receiver .xlsx, 40,000 raw rows (query + build + stream): first ${xlsx[0].toFixed(0)} ms; then ${fmt(xlsx.slice(1))}`);
   console.log(`GET receiver JSON, 40,000 raw rows: first ${json[0].toFixed(0)} ms; then ${fmt(json.slice(1))}`);
   console.log(`GET poster .pdf (query + render, cache cleared): first ${pdf[0].toFixed(0)} ms; then ${fmt(pdf.slice(1))}`);

@@ -13,6 +13,8 @@ import { loadEnv } from '../apps/server/src/config/env.js';
 import { openDatabase } from '../apps/server/src/db/connection.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 
+import { recordFigures } from './lib/figures.js';
+
 const { values } = parseArgs({ options: { samples: { type: 'string', default: '21' }, burst: { type: 'string', default: '200' } } });
 const samples = Number(values.samples);
 const burstSize = Number(values.burst);
@@ -61,7 +63,7 @@ async function scenario(limitPerMinute: number) {
     );
     const during = await othersSignIn(people.slice(samples));
     await burst;
-    return { alone: median(alone), during: median(during), statuses };
+    return { alone: median(alone), during: median(during), aloneSamples: alone, duringSamples: during, statuses };
   } finally {
     await app.close();
     await database.close();
@@ -75,3 +77,9 @@ for (const [label, r] of [['per-account limit 10/min', limited], ['limit effecti
   const answers = Object.entries(r.statuses).map(([s, c]) => `${c} x ${s}`).join(', ');
   console.log(`${label.padEnd(26)} alone ${r.alone.toFixed(0)} ms   during burst ${r.during.toFixed(0)} ms   burst answers: ${answers}`);
 }
+recordFigures([
+  { group: 'Sign-in', name: `other people's sign-in during ${burstSize} wrong passwords on one account (limit 10/min)`, unit: 'ms', samples: limited.duringSamples,
+    compare: { name: 'alone', samples: limited.aloneSamples }, note: Object.entries(limited.statuses).map(([s, c]) => `${c} x ${s}`).join(', ') },
+  { group: 'Sign-in', name: `other people's sign-in during ${burstSize} wrong passwords on one account (limit off)`, unit: 'ms', samples: unlimited.duringSamples,
+    compare: { name: 'alone', samples: unlimited.aloneSamples }, note: Object.entries(unlimited.statuses).map(([s, c]) => `${c} x ${s}`).join(', ') },
+]);

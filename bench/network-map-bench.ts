@@ -18,6 +18,7 @@ import { loadEnv } from '../apps/server/src/config/env.js';
 import { openDatabase } from '../apps/server/src/db/connection.js';
 import { insertBulkNetworkOrganizations } from '../apps/server/src/db/demo/network-bulk.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
+import { recordFigures } from './lib/figures.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, orgs: { type: 'string', default: '10000' } } });
 const runs = Number(values.runs);
@@ -151,5 +152,16 @@ console.log(`page: navigation to all ${drawnMarkers} markers drawn, median ${ms(
 console.log(`  JavaScript: main thread ${kb(js.main)} gzip, map worker ${kb(js.worker)} gzip, ${js.files} files`);
 console.log(`search keystroke (3rd character) to updated map: median ${ms(median(keystrokes))}, max ${ms(Math.max(...keystrokes))}`);
 console.log(`filter toggle (Food Businesses) to updated map: median ${ms(median(toggles))}, max ${ms(Math.max(...toggles))}`);
+const group = 'Public network map (10,000 organizations)';
+const served = (await get('br')).rawPayload.length;
+recordFigures([
+  { group, name: 'endpoint cold (after a change), brotli', unit: 'ms', samples: cold.br, target: { op: '<=', value: 150 } },
+  { group, name: 'endpoint warm (served from memory)', unit: 'ms', samples: warm, compare: { name: 'cold', samples: cold.br } },
+  { group, name: 'endpoint payload as served (brotli)', unit: 'kB', samples: [served / 1000], compare: { name: 'uncompressed JSON', samples: [raw.length / 1000] }, target: { op: '<=', value: 1500 } },
+  { group, name: `navigation to all ${drawnMarkers} markers drawn (Chromium, software WebGL)`, unit: 'ms', samples: loads, target: { op: '<=', value: 3000 } },
+  { group, name: 'search keystroke (3rd character) to the updated map', unit: 'ms', samples: keystrokes, target: { op: '<=', value: 150 } },
+  { group, name: 'filter toggle to the updated map', unit: 'ms', samples: toggles, target: { op: '<=', value: 150 } },
+  { group, name: 'page JavaScript, main thread + map worker (gzip)', unit: 'kB', samples: [(js.main + js.worker) / 1000], target: { op: '<=', value: 500 } },
+]);
 await app.close();
 await database.close();

@@ -11,6 +11,7 @@ import { loadEnv } from '../apps/server/src/config/env.js';
 import { openDatabase } from '../apps/server/src/db/connection.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { ensureDemoAccounts } from '../apps/server/src/demo-accounts.js';
+import { recordFigures } from './lib/figures.js';
 import { loadBenchNetwork } from './report-totals-data.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '50' } } });
@@ -39,6 +40,7 @@ async function time(label: string, url: string) {
     if (i >= 5) times.push(ms); // the first few warm caches and JIT
   }
   const { count } = JSON.parse((await app.inject({ method: 'GET', url, headers })).body) as { count: number };
+  recordFigures([{ group: 'Console lists (server, 2,000 stores)', name: `${label} (PGlite)`, unit: 'ms', samples: times, target: { op: '<=', value: 30, of: 'p95' }, note: `count ${count}` }]);
   console.log(`${label.padEnd(34)} p50 ${pct(times, 0.5).toFixed(1)} ms   p95 ${pct(times, 0.95).toFixed(1)} ms   (count ${count})`);
 }
 
@@ -63,6 +65,7 @@ for (let i = 0; i < 5; i++) {
   if (res.statusCode !== 201) throw new Error(`bulk insert answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
   inserts.push(ms);
 }
+recordFigures([{ group: 'Console lists (server, 2,000 stores)', name: '500-row bulk weight entry (bulk_scan + donations + rollups, PGlite)', unit: 'ms', samples: inserts, target: { op: '<=', value: 300 } }]);
 console.log(`500-row bulk insert                 median ${pct(inserts, 0.5).toFixed(0)} ms   runs: ${inserts.map((m) => m.toFixed(0)).join(', ')}`);
 await app.close();
 await database.close();

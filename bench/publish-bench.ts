@@ -19,6 +19,8 @@ import { openDatabase } from '../apps/server/src/db/connection.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { prepareDemo } from '../apps/server/src/demo-setup.js';
 
+import { recordFigures } from './lib/figures.js';
+
 const { values } = parseArgs({
   options: {
     files: { type: 'string', default: '1000' },
@@ -123,6 +125,16 @@ console.log(`best: parallel ${best.parallel}, ${median(best.rates).toFixed(1)} f
 console.log(`progress events: ${delays.length}, delay after commit p50 ${pct(delays, 0.5)} ms, p95 ${pct(delays, 0.95)} ms, max ${Math.max(...delays)} ms (target 250 ms)`);
 const { bytes } = (await sql<{ bytes: number }>`select coalesce(sum(byte_size), 0)::float8 as bytes from generated_file where job_id like 'publish_all_%'`.execute(db)).rows[0];
 console.log(`stored ${(bytes / 1e6).toFixed(0)} MB in ${run} runs`);
+const group = 'Publishing (reports, xlsx + PDF, end to end)';
+const serial = results.find((r) => r.parallel === 1);
+recordFigures([
+  ...results.map((r) => ({
+    group, name: `${files.toLocaleString('en-US')} files at parallel ${r.parallel}`, unit: 'files/s' as const, samples: r.rates,
+    ...(r === best ? { target: { op: '>=' as const, value: 20 } } : {}),
+    ...(serial && r !== serial ? { compare: { name: 'parallel 1', samples: serial.rates } } : {}),
+  })),
+  { group, name: 'progress event to an open live stream, after the commit', unit: 'ms', samples: delays, target: { op: '<=', value: 250, of: 'p95' } },
+]);
 await reader.terminate();
 await app.close();
 await database.close();

@@ -1,0 +1,92 @@
+/**
+ * The real product for a benchmark: migrations, the benchmark's own data, the whole Fastify app (with the built web
+ * app when asked) listening on a free loopback port, and sign-in helpers that go through the real auth routes.
+ */
+import { createServer, type AddressInfo } from 'node:net';
+import { buildApp, DEFAULT_WEB_DIST } from '../../apps/server/src/app.js';
+import { loadEnv } from '../../apps/server/src/config/env.js';
+import type { AppContext } from '../../apps/server/src/context.js';
+import { openDatabase, type Database } from '../../apps/server/src/db/connection.js';
+import { migrate } from '../../apps/server/src/db/migrate.js';
+import { ensureDemoAccounts } from '../../apps/server/src/demo-accounts.js';
+
+export type BenchApp = {
+  base: string;
+  ctx: AppContext;
+  database: Database;
+  close: () => Promise<void>;
+};
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startBenchApp(options: {
+  /** A PostgreSQL server; without it PGlite in memory (a worker thread, as `npm start`). */
+  databaseUrl?: string;
+  /** Serve the built web app (apps/web/dist) as `npm start` does. */
+  web?: boolean;
+  env?: Record<string, string>;
+  /** Fills the database before the app starts (demo network, bench network, organizations…). */
+  load?: (database: Database) => Promise<void>;
+  /** Runs with the app's context once it is built (e.g. prepareDemo). */
+  prepare?: (ctx: AppContext) => Promise<void>;
+}): Promise<BenchApp> {
+  const database = await openDatabase(options.databaseUrl ? { databaseUrl: options.databaseUrl, poolSize: 10 } : { dataDir: null });
+  await migrate(database);
+  await options.load?.(database);
+  const env = loadEnv({
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'production',
+    WEB_DIST: options.web ? DEFAULT_WEB_DIST : '/nonexistent',
+    ACCESS_TOKEN_TTL_SECONDS: '3600',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+    ...options.env,
+  });
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  // The auth library trusts its own origin only, so the app is built for the address it will listen on.
+  const { app, ctx } = await buildApp({ env, database, logger: false, origin: base });
+  await ensureDemoAccounts(ctx.auth);
+  await options.prepare?.(ctx);
+  await app.listen({ port, host: '127.0.0.1' });
+  return {
+    base,
+    ctx,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Signs in with e-mail and password; the session cookie header the browser would keep. */
+export async function sessionCookie(base: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${base}/core-api/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in of ${email} answered ${res.status}: ${await res.text()}`);
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+/** An access token (Bearer) for the account, as the web app gets it from its session. */
+export async function accessToken(base: string, email: string, password: string): Promise<string> {
+  const cookie = await sessionCookie(base, email, password);
+  const res = await fetch(`${base}/core-api/api/session/token`, { method: 'POST', headers: { cookie, origin: base } });
+  if (res.status !== 200) throw new Error(`token for ${email} answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+export const DEMO_LOGINS = {
+  staff: ['staff@openrescue.test', 'demo-staff'],
+  company: ['company@openrescue.test', 'demo-company'],
+  store: ['store@openrescue.test', 'demo-store'],
+} as const;

@@ -26,9 +26,12 @@ function totalsOf(ws: ExcelJS.Worksheet): Record<string, number> {
     if (values.includes('Weight (kg)')) header = values.map(String);
     if (values[0] === 'Total') {
       totals = {};
-      values.forEach((v, i) => {
-        const n = typeof v === 'object' && v !== null && 'result' in v ? (v as { result: number }).result : v;
-        if (typeof n === 'number') totals[header[i]] = n;
+      // A formula's cached result through cell.result: cell.value drops a result of 0 (exceljs copies only truthy
+      // fields), although the file holds <v>0</v>.
+      header.forEach((label, i) => {
+        const cell = row.getCell(i + 1);
+        const n = cell.type === ExcelJS.ValueType.Formula ? cell.result : cell.value;
+        if (typeof n === 'number') totals[label] = n;
       });
     }
   });

@@ -30,9 +30,11 @@ function sheetTotals(ws: ExcelJS.Worksheet) {
     const values = (row.values as unknown[]).slice(1);
     if (values.includes('Weight (kg)')) header = values.map(String);
     if (values[0] === 'Total') {
-      values.forEach((v, i) => {
-        const n = typeof v === 'object' && v !== null && 'result' in v ? (v as { result: number }).result : v;
-        if (typeof n === 'number') totals[header[i]] = n;
+      // cell.result, not cell.value: exceljs's value drops a cached formula result of 0.
+      header.forEach((label, i) => {
+        const cell = row.getCell(i + 1);
+        const n = cell.type === ExcelJS.ValueType.Formula ? cell.result : cell.value;
+        if (typeof n === 'number') totals[label] = n;
       });
     }
   });

@@ -14,7 +14,8 @@ export type Figure = {
   group: string;
   /** What was measured, with its data size, e.g. 'network, 5 years by month (PostgreSQL, 10M donations)'. */
   name: string;
-  unit: 'ms' | 's' | 'req/s' | 'kB' | 'MB' | 'files/s' | 'score' | 'count';
+  /** 'ratio': a growth factor (x100 size / x1 size), lower is better. */
+  unit: 'ms' | 's' | 'req/s' | 'kB' | 'MB' | 'files/s' | 'score' | 'count' | 'ratio';
   /** Which direction is good; defaults by unit (req/s, files/s and score: higher; everything else: lower). */
   better?: Better;
   samples: number[];

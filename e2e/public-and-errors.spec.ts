@@ -35,3 +35,25 @@ test('the client app help icon opens the support dialog with the contact address
   await expectAccessible(page, 'support dialog');
   await page.screenshot({ path: screenshotPath('client-support.png') });
 });
+
+test('scripts and styles arrive compressed (brotli, else gzip) and hashed assets are cached for good', async ({ page, request }) => {
+  const assets: string[] = [];
+  page.on('response', (r) => {
+    if (/\/assets\/.+\.(js|css)$/.test(r.url())) assets.push(r.url());
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  expect(assets.length).toBeGreaterThan(3);
+  let compressed = 0;
+  for (const url of assets) {
+    const br = await request.get(url, { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers()['vary']).toContain('accept-encoding');
+    if (br.headers()['content-encoding'] !== 'br') continue; // files under 1 kB are sent as they are
+    compressed++;
+    const gz = await request.get(url, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers()['content-encoding']).toBe('gzip');
+    expect((await gz.body()).equals(await br.body())).toBe(true);
+  }
+  expect(compressed).toBeGreaterThan(3);
+});

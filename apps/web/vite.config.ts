@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -29,8 +32,30 @@ function chunkModules(): Plugin {
   };
 }
 
+/**
+ * Writes a .br and a .gz beside every script, stylesheet, page and SVG of the build, compressed once at the highest
+ * levels, so the server sends them as they are (@fastify/static preCompressed) instead of 3-4x the bytes.
+ */
+function precompress(outDir: string): Plugin {
+  return {
+    name: 'openrescue-precompress',
+    apply: 'build',
+    closeBundle() {
+      const files = readdirSync(outDir, { recursive: true, withFileTypes: true })
+        .filter((f) => f.isFile() && /\.(js|mjs|css|html|svg|json)$/.test(f.name) && !f.parentPath.includes('.vite'));
+      for (const f of files) {
+        const path = join(f.parentPath, f.name);
+        const body = readFileSync(path);
+        if (body.length < 1024) continue;
+        writeFileSync(`${path}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(`${path}.gz`, gzipSync(body, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), chunkModules()],
+  plugins: [react(), chunkModules(), precompress(fileURLToPath(new URL('./dist', import.meta.url)))],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -21,7 +21,13 @@ export async function registerWeb(app: FastifyInstance, webDist: string | null) 
   if (indexHtml !== null) {
     await app.register(async (web) => {
       declareAccessForContext(web, 'public');
-      await web.register(fastifyStatic, { root: webDist!, wildcard: false, index: false, maxAge: '1h' });
+      // preCompressed: the build writes .br/.gz beside each file (apps/web/vite.config.ts). Hashed assets never change.
+      await web.register(fastifyStatic, {
+        root: webDist!, wildcard: false, index: false, maxAge: '1h', preCompressed: true,
+        setHeaders: (reply, path) => {
+          if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        },
+      });
     });
   }
   app.setNotFoundHandler((request, reply) => {

@@ -3,7 +3,7 @@
  * growth stated, through the real app on PGlite in memory (a worker thread, as `npm start`).
  *
  * - Dashboard: the company user's dashboard totals request (last month by department with metrics, company 1, a
- *   Bearer token from the real sign-in, as bench/dashboard-load.ts), on the demo network (prepareDemo) with
+ *   Bearer token from the real sign-in, as the dashboard sends it, see bench/api-load-bench.ts), on the demo network (prepareDemo) with
  *   --base x1, x10 and x100 donations (12,000 / 120,000 / 1,200,000). Beside it, in the same run at each size, the
  *   plain GROUP BY over raw donations a straightforward implementation would run for the same totals (rawTotals,
  *   the tests' reference query, called on the database directly: no HTTP, so the comparison flatters raw).

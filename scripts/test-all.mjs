@@ -59,7 +59,7 @@ const only = process.argv[2];
 
 if (!only || only === 'typecheck') {
   step('typecheck', () => {
-    const code = run('npx', ['tsc', '-p', 'packages/shared']) || run('npx', ['tsc', '-p', 'apps/server']) || run('npx', ['tsc', '-p', 'apps/web']);
+    const code = run('npx', ['tsc', '-p', 'packages/shared']) || run('npx', ['tsc', '-p', 'apps/server']) || run('npx', ['tsc', '-p', 'apps/web']) || run('npx', ['tsc', '-p', 'bench']);
     record('typecheck', code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 });
   });
 }

@@ -1,35 +1,23 @@
 import { resolve } from 'node:path';
+import { buildApp, startBackgroundWork } from './app.js';
 import { loadEnv } from './config/env.js';
 import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
-
-/** The app's modules, most of the start-up time: they load while the database opens. */
-const loadApp = async () => {
-  const [{ buildApp, startBackgroundWork }, { prepareDemo }, { DEMO_ACCOUNTS }] = await Promise.all([
-    import('./app.js'),
-    import('./demo-setup.js'),
-    import('./demo-accounts.js'),
-  ]);
-  return { buildApp, startBackgroundWork, prepareDemo, DEMO_ACCOUNTS };
-};
+import { DEMO_ACCOUNTS } from './demo-accounts.js';
+import { prepareDemo } from './demo-setup.js';
 
 async function main() {
   const env = loadEnv();
   // `npm start` runs this from apps/server; a relative DATA_DIR means the folder npm was started in.
   const dataDir = resolve(process.env.INIT_CWD ?? process.cwd(), env.DATA_DIR);
-  // PGlite starts (WASM, in its worker thread, on the other core) while this thread loads the app's modules.
-  const opening = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
-  const loading = loadApp();
-  loading.catch(() => {}); // a failure is thrown below, after the database that did open is closed again
-  const database = await opening;
-  const { app, ctx, startBackgroundWork, DEMO_ACCOUNTS } = await (async () => {
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
+  const { app, ctx } = await (async () => {
     try {
       const applied = await migrate(database);
       if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
-      const { buildApp, prepareDemo, ...rest } = await loading;
       const built = await buildApp({ env, database, dataDir });
       if (env.SEED_DEMO) await prepareDemo(built.ctx, env.DEMO_DONATIONS, (line) => console.log(line));
-      return { ...built, ...rest };
+      return built;
     } catch (error) {
       await database.close();
       throw error;

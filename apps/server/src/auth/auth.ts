@@ -1,7 +1,5 @@
 import { betterAuth } from 'better-auth';
-// The two plugins by their own entry points: 'better-auth/plugins' loads every plugin (some 100 modules more at start).
-import { genericOAuth } from 'better-auth/plugins/generic-oauth';
-import { jwt } from 'better-auth/plugins/jwt';
+import { genericOAuth, jwt } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import { type Env, oidcEnabled } from '../config/env.js';
 

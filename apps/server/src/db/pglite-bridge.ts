@@ -15,9 +15,7 @@ export class PGliteBridge {
   private ready: Promise<void>;
 
   constructor(dataDir: string | null) {
-    // Plain JavaScript: no TypeScript loader in the thread (a worker inherits the process's flags, tsx's included,
-    // which would make PGlite's start wait for tsx to load).
-    this.worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir }, execArgv: [] });
+    this.worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir } });
     this.ready = new Promise((resolve, reject) => {
       const onMessage = (msg: any) => {
         if (msg?.ready) {

@@ -4,9 +4,8 @@ import type { ReportDocument } from '../documents/report-document.js';
 
 /**
  * Renders published documents on worker threads, so that publishing uses every core and the HTTP thread stays
- * free. Workers start as renders wait for them (one per waiting render, at most `size`; warm() starts them all) and
- * stop after a minute without work. With `size` 0, or when a worker cannot start, rendering happens on this thread
- * instead.
+ * free. Workers start on the first render and stop after a minute without work. With `size` 0, or when a worker
+ * cannot start, rendering happens on this thread instead.
  */
 export interface RenderPool {
   render(report: ReportDocument, date: Date): Promise<RenderedDocuments>;
@@ -112,10 +111,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
         free.worker.postMessage({ id: task.id, report: task.report, productName: options.productName, date: task.date.toISOString() });
         continue;
       }
-      // A thread per waiting task (a thread still starting counts), up to the pool's size: one render (the demo
-      // documents stored after a start, one at a time) starts one thread, not every thread. warm() starts them all.
-      const starting = slots.filter((s) => !s.ready).length;
-      if (slots.length < options.size && starting < queue.length) {
+      if (slots.length < options.size) {
         spawn();
         continue;
       }

@@ -1,8 +1,6 @@
 import type { SentimentData, SentimentLabel, SpeakerLabel, StoredAnalysis } from '@openrescue/shared';
-import { createRequire } from 'node:module';
-import type { ItemCustomEntity, ItemEntity, ItemSentence, WinkMethods } from 'wink-nlp';
-import type WinkNLP from 'wink-nlp';
-import type Model from 'wink-eng-lite-web-model';
+import winkNLP, { type ItemCustomEntity, type ItemEntity, type ItemSentence, type WinkMethods } from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
 
 /**
  * Local analysis (DESIGN "Transcripts", decision 0013): when a transcript arrives with text but without the
@@ -23,17 +21,9 @@ export const OVERALL_THRESHOLD = 0.2;
 
 let engine: { nlp: WinkMethods; its: WinkMethods['its']; as: WinkMethods['as'] } | null = null;
 
-/** Both packages are CommonJS: required (synchronously) on first use, so the functions below stay synchronous. */
-const require = createRequire(import.meta.url);
-
-/**
- * wink-nlp with its English model, loaded on first use, not when the server starts: loading the model takes about
- * 200 ms of CPU, and making the engine about 60 ms more.
- */
+/** wink-nlp with its English model, loaded on first use (about 60 ms). */
 function nlp() {
   if (!engine) {
-    const winkNLP: typeof WinkNLP = require('wink-nlp');
-    const model: typeof Model = require('wink-eng-lite-web-model');
     const instance = winkNLP(model);
     instance.learnCustomEntities([
       { name: 'proper_name', patterns: ['[PROPN] [PROPN]', '[PROPN] [PROPN] [PROPN]', '[PROPN] [PROPN] [PROPN] [PROPN]'] },

@@ -25,7 +25,7 @@ import { insertBulkNetworkOrganizations } from '../apps/server/src/db/demo/netwo
 import { prepareDemo } from '../apps/server/src/demo-setup.js';
 import { rawTotals } from '../apps/server/src/modules/reports/raw-totals.test-helper.js';
 import { accessToken, DEMO_LOGINS, startBenchApp } from './lib/app.js';
-import { recordFigures, stats, type Figure } from './lib/figures.js';
+import { recordFigures, stats, timeIt, type Figure } from './lib/figures.js';
 
 const { values } = parseArgs({
   options: {
@@ -52,17 +52,6 @@ function timedGet(base: string, path: string, headers: Record<string, string>): 
       res.on('error', reject);
     }).on('error', reject).end();
   });
-}
-
-async function timeIt(n: number, warm: number, fn: (i: number) => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < warm; i++) await fn(i);
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const started = performance.now();
-    await fn(i);
-    out.push(performance.now() - started);
-  }
-  return out;
 }
 
 /** The growth figure: x100 median / x1 median, with the comparison's growth beside it when there is one. */

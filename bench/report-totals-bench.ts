@@ -21,7 +21,7 @@ import { periodOf, planSegments } from '../apps/server/src/modules/reports/total
 import { queryTotals } from '../apps/server/src/modules/reports/totals.repository.js';
 // @ts-expect-error plain ESM helper without types
 import { startPostgres } from '../scripts/pg-server.mjs';
-import { percentile, recordFigures } from './lib/figures.js';
+import { percentile, recordFigures, timeIt } from './lib/figures.js';
 import { loadBenchNetwork, type BenchNetwork, type BenchNetworkSize } from './report-totals-data.js';
 
 const { values: args } = parseArgs({
@@ -55,17 +55,6 @@ async function rollupTotals(database: Database, q: Query) {
   });
 }
 
-
-async function timeIt(n: number, warm: number, fn: (i: number) => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < warm; i++) await fn(i);
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const started = performance.now();
-    await fn(i);
-    out.push(performance.now() - started);
-  }
-  return out;
-}
 
 const monthsBefore = (lastDay: string, months: number) => {
   const [y, m] = lastDay.split('-').map(Number);

@@ -44,6 +44,18 @@ export function stats(xs: number[]): Stats {
   };
 }
 
+/** Milliseconds of each of `n` calls, after `warm` untimed ones. */
+export async function timeIt(n: number, warm: number, fn: (i: number) => Promise<unknown>): Promise<number[]> {
+  for (let i = 0; i < warm; i++) await fn(i);
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const started = performance.now();
+    await fn(i);
+    out.push(performance.now() - started);
+  }
+  return out;
+}
+
 export function betterOf(f: Pick<Figure, 'unit' | 'better'>): Better {
   return f.better ?? (f.unit === 'req/s' || f.unit === 'files/s' || f.unit === 'score' ? 'higher' : 'lower');
 }

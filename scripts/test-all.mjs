@@ -14,6 +14,7 @@ const tmp = `${root}.test-tmp`;
 mkdirSync(tmp, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const report = [];
+const failures = [];
 
 function run(cmd, args, env = {}) {
   console.log(`\n$ ${cmd} ${args.join(' ')}`);
@@ -21,11 +22,12 @@ function run(cmd, args, env = {}) {
   return r.status ?? 1;
 }
 
-function record(name, counts) {
+function record(name, counts, ms) {
   totals.passed += counts.passed;
   totals.failed += counts.failed;
   totals.skipped += counts.skipped;
-  report.push(`${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+  const took = ms === undefined ? '' : ` (${Math.round(ms / 1000)} s)`;
+  report.push(`${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped${took}`);
 }
 
 function readJson(file) {
@@ -33,17 +35,26 @@ function readJson(file) {
 }
 
 function vitest(name, projects, outFile, env = {}) {
+  const began = Date.now();
   rmSync(outFile, { force: true });
   const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile=${outFile}`];
   const code = run('npx', args, env);
   const json = readJson(outFile);
-  if (!json) return record(name, { passed: 0, failed: 1, skipped: 0 });
+  if (!json) return record(name, { passed: 0, failed: 1, skipped: 0 }, Date.now() - began);
+  for (const file of json.testResults) {
+    if (file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed')) {
+      failures.push(`${name}: ${file.name.slice(root.length)}: ${(file.message ?? '').split('\n')[0].slice(0, 200)}`);
+    }
+    for (const t of file.assertionResults) {
+      if (t.status === 'failed') failures.push(`${name}: ${file.name.slice(root.length)} › ${t.fullName}: ${(t.failureMessages[0] ?? '').split('\n')[0].slice(0, 200)}`);
+    }
+  }
   const counts = {
     passed: json.numPassedTests,
     failed: json.numFailedTests + (code !== 0 && json.numFailedTests === 0 ? 1 : 0),
     skipped: json.numPendingTests + json.numTodoTests,
   };
-  record(name, counts);
+  record(name, counts, Date.now() - began);
 }
 
 function step(name, fn) {
@@ -89,20 +100,31 @@ if (!only || only === 'e2e') {
       const failed = results.filter((r) => !r.ok).length;
       record('bundle budgets', { passed: results.length - failed, failed, skipped: 0 });
     });
+    const began = Date.now();
     const out = `${tmp}/e2e.json`;
     rmSync(out, { force: true });
     const code = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { CHROMIUM_PATH: chromium });
     const json = readJson(out);
     if (!json) throw new Error(`playwright exited ${code} without results`);
     const s = json.stats;
+    const walk = (suite, path) => {
+      for (const spec of suite.specs ?? []) {
+        for (const t of spec.tests) {
+          if (t.status === 'unexpected') failures.push(`browser: ${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')}`);
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+    };
+    for (const suite of json.suites) walk(suite, []);
     record('browser (Chromium)', {
       passed: s.expected + (s.flaky ?? 0),
       failed: s.unexpected + (code !== 0 && s.unexpected === 0 ? 1 : 0),
       skipped: s.skipped,
-    });
+    }, Date.now() - began);
   });
 }
 
+if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${report.join('\n')}`);
 const summary = `${totals.passed} passed, ${totals.failed} failed` + (totals.skipped ? `, ${totals.skipped} skipped` : '');
 console.log(summary);

@@ -16,6 +16,7 @@ export default defineConfig({
           name: 'api',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['apps/server/src/test-support/build-server.setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file builds its own app and database; two at a time suits these 2-core machines.

@@ -5,7 +5,7 @@
  * - a list screen: the ops Stores list, first page of 50 with receivers, as staff;
  * - the public network map's data (`/public/network/all/demo`: every organization, secret 'demo');
  * - sign-in with e-mail and password (the demo staff account; the per-account limit is raised for this figure).
- * How: the real server in its own process, as `npm start` starts it (`node --import tsx apps/server/src/main.ts`,
+ * How: the real server in its own process, as `npm start` starts it (`node apps/server/dist/main.js`, built first,
  * loopback), one per engine, both up at once. Each first starts on a fresh DATA_DIR and seeds the demo network, then,
  * once its background start-up work (rendering the demo's documents) is done, restarts on the same data, as a server
  * runs day to day. autocannon runs here, never in the server's process, with the headers the web app sends. Rounds

@@ -12,7 +12,7 @@ import { appPageBytes, checkBundles, DEFAULT_DIST, formatResults } from '../scri
 import { recordFigures, type Figure } from './lib/figures.js';
 
 type Result = {
-  kind: 'entry' | 'console route' | 'placement';
+  kind: 'entry' | 'console route' | 'placement' | 'styles';
   name: string;
   ok: boolean;
   bytes: number;
@@ -20,7 +20,7 @@ type Result = {
   detail: string;
   /** entry: the route modules the app would load for the same page. */
   appRoutes?: string[];
-  /** placement: how many places load the library where they should not. */
+  /** placement: how many places load the library where they should not; styles: Mantine stylesheets missing. */
   violations?: number;
 };
 
@@ -30,7 +30,7 @@ console.log((formatResults(results) as string[]).join('\n'));
 
 const kB = (bytes: number) => Math.round(bytes / 10) / 100;
 const figures: Figure[] = results.map((r): Figure => {
-  if (r.kind === 'placement') {
+  if (r.kind === 'placement' || r.kind === 'styles') {
     return { group, name: r.name, unit: 'count', samples: [r.violations ?? 0], target: { op: '<=', value: 0 }, note: r.detail };
   }
   return {

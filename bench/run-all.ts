@@ -62,6 +62,7 @@ const loadBefore = (await import('node:os')).loadavg();
 console.log(`npm run bench (${values.size}): ${chosen.map((b) => b.name).join(', ')}`);
 const chromiumPath: string = ensureChromium();
 if (run('npm', ['run', 'build', '-w', 'apps/web']) !== 0) throw new Error('the web build failed');
+if (run('npm', ['run', 'build', '-w', 'apps/server']) !== 0) throw new Error('the server build failed');
 
 const outcomes: { name: string; command: string; seconds: number; ok: boolean }[] = [];
 for (const bench of chosen) {

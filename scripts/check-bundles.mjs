@@ -56,6 +56,17 @@ export const PLACEMENT_RULES = [
   { name: 'spreadsheets', packages: ['exceljs', 'xlsx'], screens: [] },
 ];
 
+/**
+ * Pages that import Mantine's styles per component instead of the whole @mantine/core/styles.css: each Mantine
+ * component in the page's first load whose stylesheet exists must be imported by the page's stylesheet.
+ */
+export const PAGE_STYLESHEETS = [
+  { entry: 'login.html', stylesheet: 'src/lib/styles/login-page.css' },
+  { entry: 'calculator.html', stylesheet: 'src/lib/styles/calculator-page.css' },
+];
+const WEB_ROOT = fileURLToPath(new URL('../apps/web/', import.meta.url));
+const MANTINE_STYLES = fileURLToPath(new URL('../node_modules/@mantine/core/styles/', import.meta.url));
+
 const APP_ENTRY = 'index.html';
 const ENTRIES = ['index.html', 'login.html', 'calculator.html'];
 
@@ -160,6 +171,20 @@ function placementResults(build) {
   });
 }
 
+function stylesheetResults(build) {
+  return PAGE_STYLESHEETS.map(({ entry, stylesheet }) => {
+    const ids = [...build.staticClosure(entry)].flatMap((k) => build.modulesByFile[build.manifest[k].file] ?? []);
+    const components = new Set(ids.map((id) => /@mantine\/core\/esm\/components\/([A-Za-z]+)\//.exec(id)?.[1]).filter(Boolean));
+    const imported = new Set([...readFileSync(join(WEB_ROOT, stylesheet), 'utf8').matchAll(/@mantine\/core\/styles\/([A-Za-z-]+)\.css/g)].map((m) => m[1]));
+    const missing = [...components].filter((c) => existsSync(join(MANTINE_STYLES, `${c}.css`)) && !imported.has(c));
+    const name = `${entry} imports the styles of each Mantine component it renders`;
+    const detail = missing.length
+      ? `${stylesheet} lacks ${missing.map((c) => `@mantine/core/styles/${c}.css`).join(', ')}`
+      : `${components.size} components, ${imported.size} stylesheets in ${stylesheet}`;
+    return { name, ok: missing.length === 0, bytes: 0, budget: null, violations: missing.length, detail };
+  });
+}
+
 /**
  * Every budget and placement rule against the build in `distDir`.
  * @returns {{ name: string, ok: boolean, bytes: number, budget: number | null, detail: string, kind: string }[]}
@@ -181,6 +206,7 @@ export function checkBundles(distDir = DEFAULT_DIST) {
     });
   }
   for (const placement of placementResults(build)) results.push({ kind: 'placement', ...placement });
+  for (const styles of stylesheetResults(build)) results.push({ kind: 'styles', ...styles });
   return results;
 }
 

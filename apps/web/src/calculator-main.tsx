@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './lib/styles/calculator-page.css';
 import './lib/theme-overrides.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -30,10 +31,14 @@ export interface ServerProcess {
   stop(signal: 'SIGTERM' | 'SIGKILL'): Promise<void>;
 }
 
-/** Starts `node --import tsx apps/server/src/main.ts` (no wrapper process, so a signal reaches the server itself). */
+/**
+ * Starts the built server, `node apps/server/dist/main.js`, as `npm start` does (no wrapper process, so a signal
+ * reaches the server itself). Build it first: `npm run build -w apps/server` (the api tests' globalSetup does).
+ */
 export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  if (!existsSync(`${ROOT}apps/server/dist/main.js`)) throw new Error('apps/server/dist/main.js is missing: npm run build -w apps/server');
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'test', HOST: '127.0.0.1', ...env, PORT: port },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -159,5 +159,5 @@ describe('publishing survives SIGKILL', () => {
     const progressBetweenKills = new Set(seen).size;
     console.log(`crash test lives (ms to progress / ms to restart): ${lives.join(' ')}`);
     console.log(`crash test (seed ${seed}): ${kills} kills, ${seen.length} progress reads (${progressBetweenKills} distinct values), clean run ${cleanMs} ms, total ${Date.now() - started} ms`);
-  }, 180_000);
+  }, 420_000); // ~105 s on a quiet 2-core machine; CI machines have been 2-3x slower
 });

@@ -38,8 +38,11 @@ interface Slot {
   ready: boolean;
 }
 
-const BOOT = new URL('./render-worker-boot.mjs', import.meta.url);
-const ENTRY = new URL('./render-worker.ts', import.meta.url).href;
+// From TypeScript sources (tsx, vitest) a worker first registers tsx (render-worker-boot.mjs); the built server
+// (scripts/build.mjs) has render-worker.js beside it and starts it directly.
+const FROM_SOURCES = import.meta.url.endsWith('.ts');
+const WORKER = FROM_SOURCES ? new URL('./render-worker-boot.mjs', import.meta.url) : new URL('./render-worker.js', import.meta.url);
+const WORKER_DATA = FROM_SOURCES ? { entry: new URL('./render-worker.ts', import.meta.url).href } : {};
 
 export function createRenderPool(options: RenderPoolOptions): RenderPool {
   const idleMs = options.idleMs ?? 60_000;
@@ -57,7 +60,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       .then(t.resolve, t.reject);
 
   function spawn(): Slot {
-    const worker = new Worker(BOOT, { workerData: { entry: ENTRY } });
+    const worker = new Worker(WORKER, { workerData: WORKER_DATA });
     const slot: Slot = { worker, task: null, ready: false };
     worker.on('message', (msg: { ready?: true; id?: number; result?: RenderedDocuments; error?: string }) => {
       if (msg.ready) {

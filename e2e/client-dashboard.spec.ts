@@ -125,6 +125,26 @@ test.describe('client dashboard', () => {
     await expectAccessible(page, 'company dashboard, one store');
   });
 
+  test('opening the range list fetches the other ranges, so the chosen one shows without another request', async ({ page }) => {
+    await openDashboard(page, 'company');
+    const totals: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/retail/reports/donation_totals')) totals.push(r.url());
+    });
+    await page.getByRole('combobox', { name: 'Reporting Range' }).click();
+    await expect.poll(() => totals.length).toBeGreaterThanOrEqual(2);
+    await page.waitForLoadState('networkidle');
+    const asked = totals.length;
+    const before = await kgRescued(page);
+    const shownRange = await rangeText(page).innerText();
+    await page.getByRole('option', { name: '1 year', exact: true }).click();
+    await expect(rangeText(page)).not.toHaveText(shownRange);
+    await settled(page);
+    await expectGraphsShown(page);
+    expect(await kgRescued(page)).toBeGreaterThan(before);
+    expect(totals.length, 'no request after choosing').toBe(asked);
+  });
+
   test('graphs switch between bar, line and pie', async ({ page }) => {
     await openDashboard(page, 'company');
     await chooseRange(page, '1 year');

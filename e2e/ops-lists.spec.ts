@@ -3,10 +3,10 @@ import { expectAccessible, screenshotPath, settle, signIn } from './support/help
 
 /** "loaded/total" as numbers. */
 async function counts(page: Page): Promise<[number, number]> {
-  const count = page.getByTestId('list-count');
-  await expect(count).toHaveText(/\d+\/\d+/, { timeout: 20_000 });
-  const m = (await count.innerText()).match(/(\d+)\/(\d+)/);
-  return [Number(m![1]), Number(m![2])];
+  // One read that both waits and parses: the text may turn to 'Loading…' between a check and a second read.
+  const read: { m: RegExpMatchArray | null } = { m: null };
+  await expect.poll(async () => (read.m = (await page.getByTestId('list-count').innerText()).match(/(\d+)\/(\d+)/)) !== null, { timeout: 20_000 }).toBe(true);
+  return [Number(read.m![1]), Number(read.m![2])];
 }
 
 test.describe('ops lists', () => {

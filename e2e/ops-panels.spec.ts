@@ -47,6 +47,29 @@ test.describe('ops detail and side panels', () => {
     });
   }
 
+  test('a store panel opened from the list shows the row at once, then the record as the server answers it', async ({ page }) => {
+    await page.goto('/ops/retail/stores');
+    await listCount(page);
+    // The record's own request is held back for 3 s: the panel must not wait for it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    await page.route(/\/retail\/stores\?(.*&)?id=\d+/, async (route) => {
+      asked += 1;
+      await Promise.race([held, new Promise((resolve) => setTimeout(resolve, 3000))]);
+      await route.continue();
+    });
+    const row = page.getByRole('list', { name: 'Stores' }).getByRole('link').first();
+    const name = (await row.locator('p').first().innerText()).trim();
+    await row.click();
+    const details = page.getByRole('dialog', { name: 'Store details' });
+    await expect(details.getByRole('heading', { level: 2, name })).toBeVisible({ timeout: 1500 });
+    await expect.poll(() => asked, { message: 'the record is still asked for' }).toBe(1);
+    release();
+    await page.unroute(/\/retail\/stores\?(.*&)?id=\d+/);
+    await expect(details.getByTestId('org-detail')).toBeVisible();
+  });
+
   test('receiver: Reports and Store Posters side panels, one at a time; rotating the link kills the old one', async ({ page }) => {
     await page.goto('/ops/retail/receivers');
     await listCount(page);

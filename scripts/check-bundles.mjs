@@ -58,11 +58,14 @@ export const PLACEMENT_RULES = [
 
 /**
  * Pages that import Mantine's styles per component instead of the whole @mantine/core/styles.css: each Mantine
- * component in the page's first load whose stylesheet exists must be imported by the page's stylesheet.
+ * component in the page's first load (`dynamic`: or in anything it can load later) must have its stylesheet imported
+ * by the page's stylesheet.
  */
 export const PAGE_STYLESHEETS = [
   { entry: 'login.html', stylesheet: 'src/lib/styles/login-page.css' },
   { entry: 'calculator.html', stylesheet: 'src/lib/styles/calculator-page.css' },
+  // The app's one stylesheet serves every screen, so: every component any of its lazy screens can load.
+  { entry: 'index.html', stylesheet: 'src/lib/styles/app.css', dynamic: true },
 ];
 const WEB_ROOT = fileURLToPath(new URL('../apps/web/', import.meta.url));
 const MANTINE_STYLES = fileURLToPath(new URL('../node_modules/@mantine/core/styles/', import.meta.url));
@@ -172,10 +175,11 @@ function placementResults(build) {
 }
 
 function stylesheetResults(build) {
-  return PAGE_STYLESHEETS.map(({ entry, stylesheet }) => {
-    const ids = [...build.staticClosure(entry)].flatMap((k) => build.modulesByFile[build.manifest[k].file] ?? []);
-    const components = new Set(ids.map((id) => /@mantine\/core\/esm\/components\/([A-Za-z]+)\//.exec(id)?.[1]).filter(Boolean));
-    const imported = new Set([...readFileSync(join(WEB_ROOT, stylesheet), 'utf8').matchAll(/@mantine\/core\/styles\/([A-Za-z-]+)\.css/g)].map((m) => m[1]));
+  return PAGE_STYLESHEETS.map(({ entry, stylesheet, dynamic = false }) => {
+    const ids = [...closure(build.manifest, [entry], { dynamic })].flatMap((k) => build.modulesByFile[build.manifest[k].file] ?? []);
+    // Each stylesheet of Mantine's has a CSS-module class map, <Name>.module.mjs, in the bundle where it is used.
+    const components = new Set(ids.map((id) => /@mantine\/core\/esm\/.*\/([A-Za-z]+)\.module\.mjs$/.exec(id)?.[1]).filter(Boolean));
+    const imported = new Set([...readFileSync(join(WEB_ROOT, stylesheet), 'utf8').matchAll(/@mantine\/core\/styles\/([A-Za-z-]+)(?:\.layer)?\.css/g)].map((m) => m[1]));
     const missing = [...components].filter((c) => existsSync(join(MANTINE_STYLES, `${c}.css`)) && !imported.has(c));
     const name = `${entry} imports the styles of each Mantine component it renders`;
     const detail = missing.length

@@ -38,6 +38,7 @@ import { accessPlugin, type RouteRecord } from './plugins/access.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerWeb } from './plugins/web.js';
+import { publicAppConfig } from './modules/system/app-config.js';
 import { createFileStore } from './storage/file-store.js';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -161,6 +162,6 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await app.register(transcriptsRoutes, { ctx });
   await app.register(flowsRoutes, { ctx });
 
-  await registerWeb(app, env.WEB_DIST ?? DEFAULT_WEB_DIST);
+  await registerWeb(app, env.WEB_DIST ?? DEFAULT_WEB_DIST, publicAppConfig(env));
   return { app, ctx, routes };
 }

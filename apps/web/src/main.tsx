@@ -1,7 +1,7 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/charts/styles.css';
+import './lib/styles/app.css';
+import '@mantine/notifications/styles.layer.css';
+import '@mantine/dates/styles.layer.css';
+import '@mantine/charts/styles.layer.css';
 import './lib/theme-overrides.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

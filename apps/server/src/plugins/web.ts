@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
-import { ERROR_TYPES } from '@openrescue/shared';
+import { type AppConfig, ERROR_TYPES } from '@openrescue/shared';
 import type { FastifyInstance } from 'fastify';
 import { declareAccessForContext } from './access.js';
 
@@ -8,15 +8,21 @@ const API_PREFIXES = ['/core-api', '/ops-api', '/docs', '/health'];
 /** Pages built as their own HTML entry (apps/web/vite.config.ts) instead of the app's index.html. */
 const STANDALONE_PAGES: Record<string, string> = { '/public/salescalculator': 'calculator.html', '/login': 'login.html' };
 
-function readPage(path: string): string | null {
-  return existsSync(path) ? readFileSync(path, 'utf8') : null;
+/**
+ * A page with the public settings inlined as a JSON data block (not a script: the CSP stays strict), so the web app
+ * has them without asking /core-api/api/config first (apps/web/src/lib/app-config.ts reads it).
+ */
+function readPage(path: string, config: AppConfig): string | null {
+  if (!existsSync(path)) return null;
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  return readFileSync(path, 'utf8').replace('</head>', `<script type="application/json" id="app-config">${json}</script></head>`);
 }
 
 /** Serves the built web app; any other GET that is not an API path gets index.html (client-side routes). */
-export async function registerWeb(app: FastifyInstance, webDist: string | null) {
-  const indexHtml = webDist === null ? null : readPage(`${webDist}/index.html`);
+export async function registerWeb(app: FastifyInstance, webDist: string | null, config: AppConfig) {
+  const indexHtml = webDist === null ? null : readPage(`${webDist}/index.html`, config);
   const standalone = new Map(
-    Object.entries(STANDALONE_PAGES).map(([route, file]) => [route, webDist === null ? null : readPage(`${webDist}/${file}`)]),
+    Object.entries(STANDALONE_PAGES).map(([route, file]) => [route, webDist === null ? null : readPage(`${webDist}/${file}`, config)]),
   );
   if (indexHtml !== null) {
     await app.register(async (web) => {

@@ -18,6 +18,25 @@ export const FALLBACK_CONFIG: AppConfig = {
   staff_email_domain: '',
 };
 
+/**
+ * The settings the server inlined into the page (apps/server/src/plugins/web.ts), so that no screen waits for a
+ * request to render; undefined in the dev server, where pages come from Vite: then they are asked for.
+ */
+function inlinedConfig(): AppConfig | undefined {
+  const text = typeof document === 'undefined' ? null : document.getElementById('app-config')?.textContent;
+  if (!text) return undefined;
+  try {
+    const config = JSON.parse(text) as AppConfig;
+    if (typeof config.product_name !== 'string' || typeof config.oidc?.enabled !== 'boolean') return undefined;
+    setProductName(config.product_name);
+    return config;
+  } catch {
+    return undefined;
+  }
+}
+
+const INLINED = inlinedConfig();
+
 export async function getAppConfig(): Promise<AppConfig> {
   const config = await api.get<AppConfig>(coreUrl('config'));
   setProductName(config.product_name);
@@ -25,7 +44,7 @@ export async function getAppConfig(): Promise<AppConfig> {
 }
 
 export const appConfigQueryOptions = () =>
-  queryOptions({ queryKey: ['app-config'], queryFn: getAppConfig, staleTime: Infinity });
+  queryOptions({ queryKey: ['app-config'], queryFn: getAppConfig, staleTime: Infinity, initialData: INLINED });
 
 export function useAppConfig() {
   const query = useQuery(appConfigQueryOptions());

@@ -3,9 +3,8 @@ import { appConfigSchema } from '@openrescue/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { oidcEnabled } from '../../config/env.js';
 import type { AppContext } from '../../context.js';
-
+import { publicAppConfig } from './app-config.js';
 
 export async function systemRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -25,14 +24,6 @@ export async function systemRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   r.get('/core-api/api/config', {
     config: { access: 'public' },
     schema: { tags: ['system'], description: 'Public settings the web app needs before sign-in.', response: { 200: appConfigSchema } },
-    handler: async () => ({
-      product_name: ctx.env.PRODUCT_NAME,
-      support_email: ctx.env.SUPPORT_EMAIL,
-      staff_email_domain: ctx.env.STAFF_EMAIL_DOMAIN,
-      oidc: { enabled: oidcEnabled(ctx.env), label: ctx.env.OIDC_LABEL },
-      community_url: ctx.env.COMMUNITY_URL,
-      booking_url: ctx.env.BOOKING_URL,
-      flw_url: ctx.env.FLW_URL,
-    }),
+    handler: async () => publicAppConfig(ctx.env),
   });
 }

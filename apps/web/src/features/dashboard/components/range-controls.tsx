@@ -8,10 +8,12 @@ export interface RangeSelectProps {
   ranges: readonly RangeKey[];
   value: RangeKey;
   onChange: (range: RangeKey) => void;
+  /** The list opened: a range is about to be chosen (the dashboard asks for the others' figures meanwhile). */
+  onOpen?: () => void;
 }
 
 /** The 'Reporting Range' drop (section 9 ranges this viewer may use). */
-export function RangeSelect({ ranges, value, onChange }: RangeSelectProps) {
+export function RangeSelect({ ranges, value, onChange, onOpen }: RangeSelectProps) {
   return (
     <Select
       label="Reporting Range"
@@ -20,6 +22,7 @@ export function RangeSelect({ ranges, value, onChange }: RangeSelectProps) {
       value={value}
       onChange={(next) => next && onChange(next as RangeKey)}
       allowDeselect={false}
+      onDropdownOpen={onOpen}
       data-testid="range-select"
     />
   );

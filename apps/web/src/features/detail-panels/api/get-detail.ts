@@ -4,10 +4,10 @@ import { useListRecord } from '../../../lib/list-record';
 
 /** GET {core}/api/retail/receivers?id={id}&expand=store_set: one receiver with the stores it serves. */
 export function useReceiver(id: string | undefined) {
-  return useListRecord<Receiver>('receiver', coreUrl('retail/receivers'), id ? { id, expand: 'store_set' } : undefined);
+  return useListRecord<Receiver>('receiver', coreUrl('retail/receivers'), id ? { id, expand: 'store_set' } : undefined, 'receivers');
 }
 
 /** GET {core}/api/retail/stores?id={id}&expand=receivers: one store with its receivers. */
 export function useStore(id: string | undefined) {
-  return useListRecord<Store>('store', coreUrl('retail/stores'), id ? { id, expand: 'receivers' } : undefined);
+  return useListRecord<Store>('store', coreUrl('retail/stores'), id ? { id, expand: 'receivers' } : undefined, 'stores');
 }

@@ -2,6 +2,7 @@ import { DEFAULT_PAGE_SIZE } from '@openrescue/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { QueryValue } from '../../../lib/api-client';
 import { api } from '../../../lib/api';
+import { LIST_QUERY_KEY } from '../../../lib/list-record';
 
 /** One page of a spec 7.3 list: `{ count, next, results }`. */
 export interface ListPage<T> {
@@ -34,7 +35,7 @@ export async function getListPage<T>(
  */
 export function useInfiniteList<T>(key: string, url: string, filters: Record<string, QueryValue>, enabled = true) {
   return useInfiniteQuery({
-    queryKey: ['ops-list', key, filters],
+    queryKey: [LIST_QUERY_KEY, key, filters],
     queryFn: ({ pageParam, signal }) => getListPage<T>(url, filters, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last, all) => (last.next && all.length * DEFAULT_PAGE_SIZE < last.count ? all.length + 1 : undefined),

@@ -14,7 +14,7 @@ const departmentName = (id: number | null) => (id == null ? null : `${id} · ${D
 /** A bulk scan's detail panel: every field of spec section 3 "Bulk scan record", and its store and receiver. */
 export function BulkScanDetail({ id }: { id: string }) {
   const valid = isRecordId(id);
-  const query = useListRecord<BulkScanRow>('bulkscan', coreUrl('retail/bulkscan'), valid ? { id } : undefined);
+  const query = useListRecord<BulkScanRow>('bulkscan', coreUrl('retail/bulkscan'), valid ? { id } : undefined, 'bulkscan');
   return (
     <DetailState query={query} what="bulk scan" id={id} invalid={!valid}>
       {(row) => (

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { coreUrl } from '../../../config/env';
 import { api } from '../../../lib/api';
+import { LIST_QUERY_KEY } from '../../../lib/list-record';
 
 export interface BulkScanInsert {
   store_id: number;
@@ -24,6 +25,6 @@ export function useInsertBulkScans() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ items, key }: { items: BulkScanInsert[]; key: string }) => insertBulkScans(items, key),
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['ops-list'] }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: [LIST_QUERY_KEY] }),
   });
 }

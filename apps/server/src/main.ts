@@ -20,7 +20,7 @@ async function main() {
   const env = loadEnv();
   // `npm start` runs this from apps/server; a relative DATA_DIR means the folder npm was started in.
   const dataDir = resolve(process.env.INIT_CWD ?? process.cwd(), env.DATA_DIR);
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir, pgliteSharedBuffers: env.PGLITE_SHARED_BUFFERS });
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
   lap('database');
   const { buildApp, startBackgroundWork } = await appModule;
   lap('app modules');

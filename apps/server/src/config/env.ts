@@ -12,8 +12,6 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
-  /** PostgreSQL's buffer pool inside PGlite: its memory is never given back, so this bounds the server's size. */
-  PGLITE_SHARED_BUFFERS: z.string().regex(/^\d+(kB|MB|GB)$/, 'a size such as 32MB').default('128MB'),
   DEMO_DONATIONS: z.coerce.number().int().min(0).default(120000),
   SEED_DEMO: bool.default(true as never),
   PRODUCT_NAME: z.string().default('OpenRescue'),

@@ -25,8 +25,6 @@ export interface DatabaseOptions {
   /** PGlite data folder; null keeps the database in memory (tests). */
   dataDir?: string | null;
   poolSize?: number;
-  /** PGlite's shared_buffers, e.g. '32MB' (default 128MB). */
-  pgliteSharedBuffers?: string;
 }
 
 // numeric and bigint columns come back as JS numbers (totals stay far below 2^53); dates as 'YYYY-MM-DD' text,
@@ -37,7 +35,7 @@ pg.types.setTypeParser(1082, (v) => v);
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPGlite(options.dataDir === undefined ? './data' : options.dataDir, options.pgliteSharedBuffers);
+  return openPGlite(options.dataDir === undefined ? './data' : options.dataDir);
 }
 
 function openPostgres(url: string, max: number): Database {
@@ -67,10 +65,10 @@ function openPostgres(url: string, max: number): Database {
   };
 }
 
-async function openPGlite(dataDir: string | null, sharedBuffers?: string): Promise<Database> {
+async function openPGlite(dataDir: string | null): Promise<Database> {
   const folder = dataDir === null ? null : resolve(dataDir);
   const unlock = folder ? lockDataDir(folder) : () => {};
-  const bridge = new PGliteBridge(folder ? join(folder, 'pglite') : null, sharedBuffers);
+  const bridge = new PGliteBridge(folder ? join(folder, 'pglite') : null);
   const db = new Kysely<DB>({ dialect: new PGliteWorkerDialect(bridge) });
   const exec = (sqlText: string) => bridge.exec(sqlText);
   try {

@@ -14,8 +14,8 @@ export class PGliteBridge {
   private nextId = 1;
   private ready: Promise<void>;
 
-  constructor(dataDir: string | null, sharedBuffers?: string) {
-    this.worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir, sharedBuffers } });
+  constructor(dataDir: string | null) {
+    this.worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir } });
     this.ready = new Promise((resolve, reject) => {
       const onMessage = (msg: any) => {
         if (msg?.ready) {

@@ -5,10 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 
 // Same value types as the pg driver (connection.ts): numeric and int8 as numbers, date as 'YYYY-MM-DD' text.
 const parsers = { 20: Number, 1700: Number, 1082: (value) => value };
-// PGlite's WASM memory grows to hold PostgreSQL's buffer pool and never shrinks: shared_buffers bounds the server's
-// memory (issue 8: RSS <= 400 MB). workerData.sharedBuffers: config/env.ts PGLITE_SHARED_BUFFERS.
-const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${workerData.sharedBuffers ?? '128MB'}`];
-const db = await PGlite.create(workerData.dataDir || undefined, { parsers, startParams });
+const db = await PGlite.create(workerData.dataDir || undefined, { parsers });
 const transactions = new Map();
 let nextTxId = 1;
 

@@ -22,6 +22,7 @@ export default defineConfig({
           // Each file builds its own app and database; two at a time suits these 2-core machines.
           maxWorkers: 2,
           fileParallelism: true,
+          isolate: false,
           sequence: { groupOrder: 1 },
         },
       },

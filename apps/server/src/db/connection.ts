@@ -18,6 +18,8 @@ export interface Database {
   /** A dedicated connection for work that must not interleave (migrations under an advisory lock). */
   withSession<T>(fn: (exec: (sqlText: string) => Promise<unknown>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PGlite only: the whole database as a tarball, to start others from (DatabaseOptions.pgliteTemplate). */
+  dump?(): Promise<Uint8Array>;
 }
 
 export interface DatabaseOptions {
@@ -25,6 +27,8 @@ export interface DatabaseOptions {
   /** PGlite data folder; null keeps the database in memory (tests). */
   dataDir?: string | null;
   poolSize?: number;
+  /** In-memory PGlite only: a file written from Database.dump() to start from (tests). */
+  pgliteTemplate?: string;
 }
 
 // numeric and bigint columns come back as JS numbers (totals stay far below 2^53); dates as 'YYYY-MM-DD' text,
@@ -35,7 +39,7 @@ pg.types.setTypeParser(1082, (v) => v);
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPGlite(options.dataDir === undefined ? './data' : options.dataDir);
+  return openPGlite(options.dataDir === undefined ? './data' : options.dataDir, options.pgliteTemplate);
 }
 
 function openPostgres(url: string, max: number): Database {
@@ -65,10 +69,10 @@ function openPostgres(url: string, max: number): Database {
   };
 }
 
-async function openPGlite(dataDir: string | null): Promise<Database> {
+async function openPGlite(dataDir: string | null, template?: string): Promise<Database> {
   const folder = dataDir === null ? null : resolve(dataDir);
   const unlock = folder ? lockDataDir(folder) : () => {};
-  const bridge = new PGliteBridge(folder ? join(folder, 'pglite') : null);
+  const bridge = new PGliteBridge(folder ? join(folder, 'pglite') : null, folder ? undefined : template);
   const db = new Kysely<DB>({ dialect: new PGliteWorkerDialect(bridge) });
   const exec = (sqlText: string) => bridge.exec(sqlText);
   try {
@@ -82,6 +86,7 @@ async function openPGlite(dataDir: string | null): Promise<Database> {
     db,
     execScript: exec,
     withSession: (fn) => fn(exec),
+    dump: () => bridge.dump(),
     async close() {
       try {
         await db.destroy();

@@ -14,8 +14,9 @@ export class PGliteBridge {
   private nextId = 1;
   private ready: Promise<void>;
 
-  constructor(dataDir: string | null) {
-    this.worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir } });
+  /** `template`: a file written by dump() to start an in-memory database from. */
+  constructor(dataDir: string | null, template?: string) {
+    this.worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir, template } });
     this.ready = new Promise((resolve, reject) => {
       const onMessage = (msg: any) => {
         if (msg?.ready) {
@@ -63,6 +64,10 @@ export class PGliteBridge {
   }
   rollback(txId: number): Promise<void> {
     return this.call({ op: 'rollback', txId });
+  }
+  /** The whole database as a tarball (PGlite's dumpDataDir). */
+  async dump(): Promise<Uint8Array> {
+    return (await this.call<{ bytes: Uint8Array }>({ op: 'dump' })).bytes;
   }
   async close(): Promise<void> {
     try {

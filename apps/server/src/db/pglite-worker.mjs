@@ -1,11 +1,15 @@
 // Runs PGlite in its own thread: its queries block the thread they run on, so the HTTP server stays responsive.
 // Plain JavaScript so it starts without a TypeScript loader in the worker.
+import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
 // Same value types as the pg driver (connection.ts): numeric and int8 as numbers, date as 'YYYY-MM-DD' text.
 const parsers = { 20: Number, 1700: Number, 1082: (value) => value };
-const db = await PGlite.create(workerData.dataDir || undefined, { parsers });
+// workerData.template: a dump of an in-memory database to start from instead of an empty one (tests: one migrated
+// database copied per test file is ~3 s faster than initialising and migrating each).
+const loadDataDir = workerData.template ? new Blob([readFileSync(workerData.template)]) : undefined;
+const db = await PGlite.create(workerData.dataDir || undefined, { parsers, loadDataDir });
 const transactions = new Map();
 let nextTxId = 1;
 
@@ -72,6 +76,8 @@ async function handle(msg) {
     case 'close':
       await db.close();
       return {};
+    case 'dump':
+      return { bytes: new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer()) };
     default:
       throw new Error(`unknown op ${msg.op}`);
   }

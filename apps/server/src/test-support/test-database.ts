@@ -10,7 +10,8 @@ import { migrate } from '../db/migrate.js';
 export async function openTestDatabase(): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const database = await openDatabase({ dataDir: null });
+    // build-server.setup.ts leaves a migrated database to copy; migrate() then finds nothing to do.
+    const database = await openDatabase({ dataDir: null, pgliteTemplate: process.env.TEST_PGLITE_TEMPLATE });
     await migrate(database);
     return database;
   }

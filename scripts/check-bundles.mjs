@@ -183,7 +183,7 @@ function stylesheetResults(build) {
     const missing = [...components].filter((c) => existsSync(join(MANTINE_STYLES, `${c}.css`)) && !imported.has(c));
     const name = `${entry} imports the styles of each Mantine component it renders`;
     const detail = missing.length
-      ? `${stylesheet} lacks ${missing.map((c) => `@mantine/core/styles/${c}.css`).join(', ')}`
+      ? `${stylesheet} lacks ${missing.map((c) => `@mantine/core/styles/${c}.layer.css`).join(', ')}`
       : `${components.size} components, ${imported.size} stylesheets in ${stylesheet}`;
     return { name, ok: missing.length === 0, bytes: 0, budget: null, violations: missing.length, detail };
   });

@@ -31,8 +31,10 @@ async function main() {
       lap('migrations');
       const built = await buildApp({ env, database, dataDir });
       lap('app');
-      if (env.SEED_DEMO) await prepareDemo(built.ctx, env.DEMO_DONATIONS, (line) => console.log(line));
-      if (env.SEED_DEMO) lap('demo data');
+      if (env.SEED_DEMO) {
+        await prepareDemo(built.ctx, env.DEMO_DONATIONS, (line) => console.log(line));
+        lap('demo data');
+      }
       return built;
     } catch (error) {
       await database.close();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, screenshotPath, signIn } from './support/helpers';
+import { ACCOUNTS, expectAccessible, screenshotPath, signIn } from './support/helpers';
 import { trackScriptWeight } from './support/script-weight';
 
 test.describe('sign-in', () => {
@@ -16,6 +16,28 @@ test.describe('sign-in', () => {
     const { bytes, files } = await scripts.total();
     console.log(`sign-in page JavaScript: ${(bytes / 1000).toFixed(1)} kB gzip in ${files} files`);
     expect(bytes).toBeLessThanOrEqual(150 * 1000);
+  });
+
+  test('the page paints pre-rendered; a form sent before its script has loaded signs in once it has', async ({ page }) => {
+    // Hold the page's code (loaded after the first paint) to act on the pre-rendered form alone.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/login-page-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const pages: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'document' && pages.push(r.url()));
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(ACCOUNTS.company.email);
+    await page.getByLabel('Password').fill(ACCOUNTS.company.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForTimeout(500);
+    await expect(page).toHaveURL(/\/login$/);
+    release();
+    await expect(page).toHaveURL(/localhost:\d+\/$/);
+    // The browser never sent the form itself (a GET /login?email=…&password=…).
+    expect(pages.filter((url) => url.includes('password'))).toEqual([]);
   });
 
   test('staff land on /ops; the session survives a reload and ends on log out', async ({ page }) => {

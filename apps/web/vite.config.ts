@@ -3,12 +3,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { type ConfigEnv, defineConfig, type Plugin } from 'vite';
 
 // The API server (apps/server) listens on 8080 by default; API_PROXY_TARGET points the dev proxy elsewhere.
 const target = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 const proxy = Object.fromEntries(['/core-api', '/ops-api', '/health'].map((prefix) => [prefix, { target }]));
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The browser build only, not the server-side one of the pre-rendered pages (`vite build --ssr`). */
+const clientBuild = (_config: unknown, env: ConfigEnv) => env.command === 'build' && !env.isSsrBuild;
 
 /**
  * Writes dist/.vite/chunk-modules.json: each JavaScript file -> the modules whose code it carries (repository-relative
@@ -18,7 +21,7 @@ const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 function chunkModules(): Plugin {
   return {
     name: 'openrescue-chunk-modules',
-    apply: 'build',
+    apply: clientBuild,
     generateBundle(_options, bundle) {
       const chunks: Record<string, string[]> = {};
       for (const output of Object.values(bundle)) {
@@ -39,7 +42,7 @@ function chunkModules(): Plugin {
 function precompress(outDir: string): Plugin {
   return {
     name: 'openrescue-precompress',
-    apply: 'build',
+    apply: clientBuild,
     closeBundle() {
       const files = readdirSync(outDir, { recursive: true, withFileTypes: true })
         .filter((f) => f.isFile() && /\.(js|mjs|css|html|svg|json)$/.test(f.name) && !f.parentPath.includes('.vite'));
@@ -54,16 +57,66 @@ function precompress(outDir: string): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), chunkModules(), precompress(fileURLToPath(new URL('./dist', import.meta.url)))],
+/** The entries of the pre-rendered pages (login.html, calculator.html): they import their page's code after painting. */
+const PRERENDERED_ENTRY = /^assets\/(login|calculator)-[\w-]{8}\.js$/;
+
+/**
+ * The pre-rendered pages load their code with one dynamic import once painted (src/lib/after-first-paint.ts), so the
+ * stylesheets of that code would arrive after the first paint and move the markup already on screen. This links them
+ * from the page itself, render-blocking like the page's own stylesheet.
+ */
+function pageStylesheets(): Plugin {
+  return {
+    name: 'openrescue-page-stylesheets',
+    apply: clientBuild,
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { chunk, bundle }) {
+        if (!chunk || !bundle || !PRERENDERED_ENTRY.test(chunk.fileName)) return;
+        const seen = new Set<string>();
+        const css = new Set<string>();
+        const visit = (fileName: string) => {
+          const output = bundle[fileName];
+          if (seen.has(fileName) || output?.type !== 'chunk') return;
+          seen.add(fileName);
+          output.viteMetadata?.importedCss.forEach((file) => css.add(file));
+          output.imports.forEach(visit);
+        };
+        chunk.dynamicImports.forEach(visit);
+        return [...css]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), chunkModules(), pageStylesheets(), precompress(fileURLToPath(new URL('./dist', import.meta.url)))],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     // dist/.vite/manifest.json: entries, chunks and their imports, for the bundle budgets (scripts/check-bundles.mjs).
     manifest: true,
+    // The pre-rendered pages' one dynamic import, after the first paint: preloading its ~30 files from script appends
+    // a link per file (~100 ms of main thread on a slow phone), more than the browser loses finding them itself.
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostId, hostType }) => (hostType === 'js' && PRERENDERED_ENTRY.test(hostId) ? [] : deps),
+    },
     // Pages without the app around them (the server sends each for its path): the calculator and sign-in.
-    rollupOptions: { input: { main: 'index.html', calculator: 'calculator.html', login: 'login.html' } },
+    // The standalone pages' code, loaded once they have painted (src/login-main.tsx), is an entry too: chunked on its
+    // own, as the page's first load, rather than split along the app's shared chunks (44 files, +30 kB).
+    rollupOptions: {
+      input: {
+        main: 'index.html', calculator: 'calculator.html', login: 'login.html',
+        'login-page': 'src/login-page.tsx', 'calculator-page': 'src/calculator-page.tsx',
+      },
+    },
   },
+  // `vite build --ssr src/ssr/prerender.tsx` (package.json build): the workspace contract package is TypeScript
+  // source, so it is bundled; the other packages load from node_modules.
+  ssr: { noExternal: ['@openrescue/shared'] },
+  ...(isSsrBuild ? { publicDir: false as const } : {}),
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
-});
+}));

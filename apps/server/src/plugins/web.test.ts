@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '@openrescue/shared';
@@ -54,6 +55,20 @@ describe('web pages', () => {
     expect(api.json()).toMatchObject({ type: expect.any(String), message: 'Not found' });
   });
 
+  it('sends pages compressed to browsers that take it: brotli first, then gzip, else as they are', async () => {
+    const get = (encoding?: string) => app.inject({ method: 'GET', url: '/login', headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(sent(brotliDecompressSync(br.rawPayload).toString())).toBe(page('<p>login</p>'));
+    const gzip = await get('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(sent(gunzipSync(gzip.rawPayload).toString())).toBe(page('<p>login</p>'));
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(sent(plain.body)).toBe(page('<p>login</p>'));
+  });
+
   it('inlines the public settings into each page as a JSON data block that no text can break out of', async () => {
     for (const url of ['/', '/login', '/public/salescalculator']) {
       const body = (await app.inject({ method: 'GET', url })).body;
@@ -61,6 +76,43 @@ describe('web pages', () => {
       expect(block, url).not.toBeNull();
       expect(JSON.parse(block![1])).toEqual(CONFIG);
       expect(body.match(/<\/script>/g), url).toHaveLength(1);
+    }
+  });
+});
+
+describe('pre-rendered standalone pages', () => {
+  let prerenderDist: string;
+  let server: FastifyInstance;
+  const root = (body: string) => page(`<div id="root">${body}</div>`);
+  beforeAll(async () => {
+    prerenderDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    for (const file of ['index.html', 'calculator.html', 'login.html']) writeFileSync(join(prerenderDist, file), root(''));
+    mkdirSync(join(prerenderDist, '.ssr'));
+    // Stands in for the web build's renderer (apps/web/src/ssr/prerender.tsx); the real one runs in the browser tests.
+    writeFileSync(
+      join(prerenderDist, '.ssr', 'prerender.js'),
+      'export const prerender = (page, config) => `<main>${page} for ${config.support_email}</main>`;',
+    );
+    server = Fastify({ logger: false });
+    await registerWeb(server, prerenderDist, CONFIG);
+    await server.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(prerenderDist, { recursive: true, force: true });
+  });
+  const body = async (url: string) => sent((await server.inject({ method: 'GET', url })).body);
+
+  it('fills the sign-in and calculator pages with their markup once the server listens, with the settings', async () => {
+    await expect.poll(() => body('/login')).toBe(root('<main>login for help@example.org</main>'));
+    expect(await body('/public/salescalculator/')).toBe(root('<main>calculator for help@example.org</main>'));
+    expect(await body('/')).toBe(root(''));
+  });
+
+  it('sends them empty to visits that render differently: demo mode, back from the identity provider', async () => {
+    await expect.poll(() => body('/login')).not.toBe(root(''));
+    for (const url of ['/login?social=1', '/login?demo=true', '/public/salescalculator?demo=false']) {
+      expect(await body(url), url).toBe(root(''));
     }
   });
 });

@@ -1,29 +1,87 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import { type AppConfig, ERROR_TYPES } from '@openrescue/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { declareAccessForContext } from './access.js';
 
 const API_PREFIXES = ['/core-api', '/ops-api', '/docs', '/health'];
-/** Pages built as their own HTML entry (apps/web/vite.config.ts) instead of the app's index.html. */
-const STANDALONE_PAGES: Record<string, string> = { '/public/salescalculator': 'calculator.html', '/login': 'login.html' };
+/** Pages built as their own HTML entry (apps/web/vite.config.ts) instead of the app's index.html, pre-rendered. */
+const STANDALONE_PAGES = {
+  '/public/salescalculator': { file: 'calculator.html', prerender: 'calculator' },
+  '/login': { file: 'login.html', prerender: 'login' },
+} as const;
+type PrerenderedPage = (typeof STANDALONE_PAGES)[keyof typeof STANDALONE_PAGES]['prerender'];
+/** The web build's server-side renderer of those pages (apps/web/src/ssr/prerender.tsx). */
+const PRERENDER_MODULE = '.ssr/prerender.js';
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/** An HTML page and its compressed forms, made once (the pre-rendered pages are 20-35 kB, a fifth of that compressed). */
+interface Page {
+  html: string;
+  encoded: Record<'br' | 'gzip', Buffer>;
+}
+const ENCODINGS = ['br', 'gzip'] as const;
+
+function toPage(html: string): Page {
+  return { html, encoded: { br: brotliCompressSync(html), gzip: gzipSync(html, { level: 9 }) } };
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page) {
+  reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+  const encoding = negotiate(request.headers['accept-encoding'] ?? '', [...ENCODINGS]) as (typeof ENCODINGS)[number] | null;
+  return encoding ? reply.header('content-encoding', encoding).send(page.encoded[encoding]) : reply.send(page.html);
+}
 
 /**
  * A page with the public settings inlined as a JSON data block (not a script: the CSP stays strict), so the web app
  * has them without asking /core-api/api/config first (apps/web/src/lib/app-config.ts reads it).
  */
-function readPage(path: string, config: AppConfig): string | null {
+function readPage(path: string, config: AppConfig): Page | null {
   if (!existsSync(path)) return null;
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
-  return readFileSync(path, 'utf8').replace('</head>', `<script type="application/json" id="app-config">${json}</script></head>`);
+  return toPage(readFileSync(path, 'utf8').replace('</head>', `<script type="application/json" id="app-config">${json}</script></head>`));
 }
+
+/**
+ * Puts each standalone page's first-visit markup into its #root, so it paints before its script has run (the
+ * browser then hydrates it: apps/web/src/lib/mount-page.tsx). Runs once the server is up, not before: loading
+ * React's server renderer would add to every start. Until it is done, or without the renderer, pages go out empty.
+ */
+async function prerenderPages(app: FastifyInstance, webDist: string, config: AppConfig, pages: Map<string, Page | null>) {
+  const modulePath = `${webDist}/${PRERENDER_MODULE}`;
+  if (!existsSync(modulePath)) return;
+  try {
+    const { prerender } = (await import(pathToFileURL(modulePath).href)) as {
+      prerender: (page: PrerenderedPage, config: AppConfig) => string;
+    };
+    for (const [route, { prerender: name }] of Object.entries(STANDALONE_PAGES)) {
+      const html = pages.get(route)?.html;
+      if (!html?.includes(EMPTY_ROOT)) continue;
+      pages.set(route, toPage(html.replace(EMPTY_ROOT, `<div id="root">${prerender(name, config)}</div>`)));
+    }
+  } catch (error) {
+    app.log.warn({ err: error }, 'pre-rendering the standalone pages failed; they are sent unrendered');
+  }
+}
+
+/** Visits that render differently from the pre-rendered markup get the page without it (the script renders them). */
+const PLAIN_VISIT = /[?&](demo|social)=/;
 
 /** Serves the built web app; any other GET that is not an API path gets index.html (client-side routes). */
 export async function registerWeb(app: FastifyInstance, webDist: string | null, config: AppConfig) {
   const indexHtml = webDist === null ? null : readPage(`${webDist}/index.html`, config);
-  const standalone = new Map(
-    Object.entries(STANDALONE_PAGES).map(([route, file]) => [route, webDist === null ? null : readPage(`${webDist}/${file}`, config)]),
+  const plain = new Map(
+    Object.entries(STANDALONE_PAGES).map(([route, { file }]) => [route, webDist === null ? null : readPage(`${webDist}/${file}`, config)]),
   );
+  const prerendered = new Map(plain);
+  if (webDist !== null) {
+    app.addHook('onListen', async () => {
+      void prerenderPages(app, webDist, config, prerendered);
+    });
+  }
   if (indexHtml !== null) {
     await app.register(async (web) => {
       declareAccessForContext(web, 'public');
@@ -39,8 +97,9 @@ export async function registerWeb(app: FastifyInstance, webDist: string | null, 
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
     if (indexHtml !== null && request.method === 'GET' && !isApi) {
-      const page = standalone.get(request.url.split('?')[0].replace(/\/+$/, '')) ?? indexHtml;
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+      const route = request.url.split('?')[0].replace(/\/+$/, '');
+      const page = (PLAIN_VISIT.test(request.url) ? plain : prerendered).get(route) ?? indexHtml;
+      return sendPage(request, reply, page);
     }
     return reply.status(404).send({ type: ERROR_TYPES.notFound, message: 'Not found', detail: `${request.method} ${request.url.split('?')[0]}` });
   });

@@ -37,6 +37,11 @@ function inlinedConfig(): AppConfig | undefined {
 
 const INLINED = inlinedConfig();
 
+/** Whether the server sent the settings with the page (it then also pre-renders the standalone pages with them). */
+export function hasInlinedConfig(): boolean {
+  return INLINED !== undefined;
+}
+
 export async function getAppConfig(): Promise<AppConfig> {
   const config = await api.get<AppConfig>(coreUrl('config'));
   setProductName(config.product_name);

@@ -13,7 +13,8 @@ export function usePageTitle(title: string | null): void {
   const email = useOptionalSession()?.user?.email;
   // The router has already moved the history entry when a routed screen renders, so this is the screen's path; reading
   // it here rather than from the router lets pages outside the router (calculator.html) name themselves too.
-  const pathname = window.location.pathname;
+  // Not read while pre-rendering on the server (src/ssr/prerender.tsx), where there is no window; effects only run in the browser.
+  const pathname = typeof window === 'undefined' ? '' : window.location.pathname;
   const staffDomain = config.staff_email_domain;
 
   useEffect(() => {

@@ -1,8 +1,9 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { isNotEmpty, useForm } from '@mantine/form';
 import { messages } from '@openrescue/shared';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-errors';
+import { formIsLive } from '../../../lib/early-submit';
 import type { StoredSession } from '../../../lib/session';
 import { signInWithEmail } from '../../../lib/session-api';
 
@@ -34,6 +35,19 @@ export function LoginForm({ onSignedIn, locked = false }: LoginFormProps) {
     },
   });
 
+  // login.html comes pre-rendered, so a password manager (or a quick hand) can fill the fields, and even send the form,
+  // before React has taken them over: React keeps what is in the fields, so the form takes their values once, then
+  // sends a submit the page held meanwhile (lib/early-submit.ts).
+  const emailField = useRef<HTMLInputElement>(null);
+  const passwordField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const filled = { email: emailField.current?.value ?? '', password: passwordField.current?.value ?? '' };
+    if (filled.email || filled.password) form.setValues(filled);
+    formIsLive();
+    // once, on mount: later changes reach the form through onChange
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const submit = form.onSubmit(async ({ email, password }) => {
     setState('submitting');
     setFailure(null);
@@ -61,6 +75,7 @@ export function LoginForm({ onSignedIn, locked = false }: LoginFormProps) {
           label="Email"
           type="email"
           autoComplete="username"
+          ref={emailField}
           required
           disabled={disabled}
           {...form.getInputProps('email')}
@@ -68,6 +83,7 @@ export function LoginForm({ onSignedIn, locked = false }: LoginFormProps) {
         <PasswordInput
           label="Password"
           autoComplete="current-password"
+          ref={passwordField}
           // Mantine's default toggle label contains "password", which makes the field's label ambiguous
           visibilityToggleButtonProps={{ 'aria-label': 'Show or hide what you typed' }}
           required

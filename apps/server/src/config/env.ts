@@ -12,6 +12,8 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  /** PGlite's shared_buffers (its page cache, kept for the process's life); read by db/pglite-worker.mjs, default 32MB. */
+  PGLITE_SHARED_BUFFERS: z.string().regex(/^[1-9]\d*(kB|MB|GB)$/, 'a size such as 32MB').optional(),
   DEMO_DONATIONS: z.coerce.number().int().min(0).default(120000),
   SEED_DEMO: bool.default(true as never),
   PRODUCT_NAME: z.string().default('OpenRescue'),

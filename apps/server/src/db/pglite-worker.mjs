@@ -9,7 +9,11 @@ const parsers = { 20: Number, 1700: Number, 1082: (value) => value };
 // workerData.template: a dump of an in-memory database to start from instead of an empty one (tests: one migrated
 // database copied per test file is ~3 s faster than initialising and migrating each).
 const loadDataDir = workerData.template ? new Blob([readFileSync(workerData.template)]) : undefined;
-const db = await PGlite.create(workerData.dataDir || undefined, { parsers, loadDataDir });
+// PostgreSQL's page cache inside PGlite's WASM memory, which never shrinks: 32MB instead of its 128MB default took
+// the server's RSS under the API load test from a median of 617 to 466 MB at the same throughput (bench/README.md).
+// PGLITE_SHARED_BUFFERS overrides it (validated in config/env.ts).
+const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${process.env.PGLITE_SHARED_BUFFERS || '32MB'}`];
+const db = await PGlite.create(workerData.dataDir || undefined, { parsers, loadDataDir, startParams });
 const transactions = new Map();
 let nextTxId = 1;
 

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
@@ -53,18 +54,38 @@ function readPage(path: string, config: AppConfig): Page | null {
 async function prerenderPages(app: FastifyInstance, webDist: string, config: AppConfig, pages: Map<string, Page | null>) {
   const modulePath = `${webDist}/${PRERENDER_MODULE}`;
   if (!existsSync(modulePath)) return;
+  const routes = Object.entries(STANDALONE_PAGES);
   try {
-    const { prerender } = (await import(pathToFileURL(modulePath).href)) as {
-      prerender: (page: PrerenderedPage, config: AppConfig) => string;
-    };
-    for (const [route, { prerender: name }] of Object.entries(STANDALONE_PAGES)) {
+    const markup = await renderInWorker(pathToFileURL(modulePath).href, routes.map(([, { prerender }]) => prerender), config);
+    routes.forEach(([route], i) => {
       const html = pages.get(route)?.html;
-      if (!html?.includes(EMPTY_ROOT)) continue;
-      pages.set(route, toPage(html.replace(EMPTY_ROOT, `<div id="root">${prerender(name, config)}</div>`)));
-    }
+      if (html?.includes(EMPTY_ROOT)) pages.set(route, toPage(html.replace(EMPTY_ROOT, `<div id="root">${markup[i]}</div>`)));
+    });
   } catch (error) {
     app.log.warn({ err: error }, 'pre-rendering the standalone pages failed; they are sent unrendered');
   }
+}
+
+/**
+ * Renders in a thread of its own, ended once it has answered: React's server renderer, Mantine and the pages' code
+ * kept ~50 MB of the server's resident memory for good when loaded into it (319 against 367 MB idle), for markup made once.
+ */
+const RENDER_THREAD = `
+const { parentPort, workerData } = require('node:worker_threads');
+import(workerData.moduleUrl)
+  .then(({ prerender }) => parentPort.postMessage({ markup: workerData.pages.map((page) => prerender(page, workerData.config)) }))
+  .catch((error) => parentPort.postMessage({ error: String(error && error.stack || error) }));
+`;
+
+function renderInWorker(moduleUrl: string, pages: PrerenderedPage[], config: AppConfig): Promise<string[]> {
+  const worker = new Worker(RENDER_THREAD, { eval: true, workerData: { moduleUrl, pages, config } });
+  return new Promise<string[]>((resolve, reject) => {
+    worker.once('message', (answer: { markup?: string[]; error?: string }) =>
+      answer.markup ? resolve(answer.markup) : reject(new Error(answer.error)),
+    );
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the pre-render thread ended (${code}) without an answer`)));
+  }).finally(() => void worker.terminate());
 }
 
 /** Visits that render differently from the pre-rendered markup get the page without it (the script renders them). */

@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { pdfTextLines } from '../apps/server/src/documents/pdf/pdf-text';
+import { sheetTotals } from '../apps/server/src/test-support/sheet-totals';
 import { expectAccessible, screenshotPath, settle, signIn } from './support/helpers';
 
 /** No report query in flight. */
@@ -22,24 +23,6 @@ async function screenTotals(page: Page) {
   return { donations, kg: Number(weight.split(' kg')[0].replace(/,/g, '')) };
 }
 
-/** The Month sheet's 'Total' row by header label. */
-function sheetTotals(ws: ExcelJS.Worksheet) {
-  let header: string[] = [];
-  const totals: Record<string, number> = {};
-  ws.eachRow((row) => {
-    const values = (row.values as unknown[]).slice(1);
-    if (values.includes('Weight (kg)')) header = values.map(String);
-    if (values[0] === 'Total') {
-      // cell.result, not cell.value: exceljs's value drops a cached formula result of 0.
-      header.forEach((label, i) => {
-        const cell = row.getCell(i + 1);
-        const n = cell.type === ExcelJS.ValueType.Formula ? cell.result : cell.value;
-        if (typeof n === 'number') totals[label] = n;
-      });
-    }
-  });
-  return totals;
-}
 
 test.describe('monthly reports and store posters', () => {
   test('the store user switches months and tabs, downloads the spreadsheet and the poster PDF', async ({ page }) => {

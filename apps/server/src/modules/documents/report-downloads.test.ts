@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MonthlyReport } from '@openrescue/shared';
 import { type DocumentsFixture, foreignIds, rawSums, receiverOfStore1, setUpDocuments } from './documents-test-support.js';
+import { sheetTotals } from '../../test-support/sheet-totals.js';
 
 let f: DocumentsFixture;
 let receiverId: number;
@@ -17,26 +18,6 @@ async function workbookOf(body: Buffer) {
   return wb;
 }
 
-/** The values of the row whose first cell reads 'Total', by header label. */
-function totalsOf(ws: ExcelJS.Worksheet): Record<string, number> {
-  let header: string[] = [];
-  let totals: Record<string, number> = {};
-  ws.eachRow((row) => {
-    const values = (row.values as unknown[]).slice(1);
-    if (values.includes('Weight (kg)')) header = values.map(String);
-    if (values[0] === 'Total') {
-      totals = {};
-      // A formula's cached result through cell.result: cell.value drops a result of 0 (exceljs copies only truthy
-      // fields), although the file holds <v>0</v>.
-      header.forEach((label, i) => {
-        const cell = row.getCell(i + 1);
-        const n = cell.type === ExcelJS.ValueType.Formula ? cell.result : cell.value;
-        if (typeof n === 'number') totals[label] = n;
-      });
-    }
-  });
-  return totals;
-}
 
 describe('monthly report spreadsheets', () => {
   it('streams a real store workbook: Month, YTD and Raw Data, totals equal to the JSON and to SQL, a safe file name', async () => {
@@ -49,7 +30,7 @@ describe('monthly report spreadsheets', () => {
     const wb = await workbookOf(res.rawPayload);
     expect(wb.worksheets.map((w) => w.name)).toEqual(['Month', 'YTD', 'Raw Data']);
 
-    const month = totalsOf(wb.getWorksheet('Month')!);
+    const month = sheetTotals(wb.getWorksheet('Month')!);
     const sums = await rawSums(f.t, f.month, { store: 1 });
     expect(month['Weight (kg)']).toBeCloseTo(json.month.totals.weight_kg, 3);
     expect(month['Weight (kg)']).toBeCloseTo(sums.weight_kg, 3);
@@ -59,7 +40,7 @@ describe('monthly report spreadsheets', () => {
     expect(month['Donations']).toBe(sums.n);
     expect(month['Money saved']).toBeUndefined();
 
-    const ytd = totalsOf(wb.getWorksheet('YTD')!);
+    const ytd = sheetTotals(wb.getWorksheet('YTD')!);
     expect(ytd['Weight (kg)']).toBeCloseTo(json.ytd.totals.weight_kg, 3);
     expect(ytd['Donations']).toBe(json.ytd.totals.donation_count);
 
@@ -87,7 +68,7 @@ describe('monthly report spreadsheets', () => {
     const first = ws.getRow(headerRow.number + 1);
     expect((first.getCell(1).fill as ExcelJS.FillPattern).fgColor?.argb).toMatch(/^FF[0-9A-F]{6}$/);
     expect(first.getCell(4).numFmt).toBe('#,##0.0');
-    expect(totalsOf(ws)['Money saved']).toBeGreaterThan(0);
+    expect(sheetTotals(ws)['Money saved']).toBeGreaterThan(0);
   });
 
   it("gives a receiver's workbook its Raw Data for the viewer's company only", async () => {
@@ -97,7 +78,7 @@ describe('monthly report spreadsheets', () => {
     expect(wb.worksheets.map((w) => w.name)).toEqual(['Month', 'YTD', 'Raw Data']);
     const sums = await rawSums(f.t, f.month, { receiver: receiverId, company: 1 });
     expect(wb.getWorksheet('Raw Data')!.rowCount).toBe(sums.n + 1);
-    expect(totalsOf(wb.getWorksheet('Month')!)['Weight (kg)'] ?? 0).toBeCloseTo(sums.weight_kg, 3);
+    expect(sheetTotals(wb.getWorksheet('Month')!)['Weight (kg)'] ?? 0).toBeCloseTo(sums.weight_kg, 3);
   });
 
   it('refuses like the JSON: 404 for another company, 400 for a bad month, 401 signed out', async () => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNTS, expectAccessible, screenshotPath, signIn } from './support/helpers';
 import { trackScriptWeight } from './support/script-weight';
 
@@ -18,17 +18,22 @@ test.describe('sign-in', () => {
     expect(bytes).toBeLessThanOrEqual(150 * 1000);
   });
 
-  test('the page paints pre-rendered; a form sent before its script has loaded signs in once it has', async ({ page }) => {
-    // Hold the page's code (loaded after the first paint) to act on the pre-rendered form alone.
+  /** Opens /login with the page's code (loaded after the first paint) held back; the returned function releases it. */
+  async function openPrerendered(page: Page) {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/assets\/login-page-[\w-]+\.js$/, async (route) => {
       await released;
       await route.continue();
     });
+    await page.goto('/login');
+    return release;
+  }
+
+  test('the page paints pre-rendered; a form sent before its script has loaded signs in once it has', async ({ page }) => {
     const pages: string[] = [];
     page.on('request', (r) => r.resourceType() === 'document' && pages.push(r.url()));
-    await page.goto('/login');
+    const release = await openPrerendered(page);
     await page.getByLabel('Email').fill(ACCOUNTS.company.email);
     await page.getByLabel('Password').fill(ACCOUNTS.company.password);
     await page.getByRole('button', { name: 'Log in' }).click();
@@ -38,6 +43,15 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/localhost:\d+\/$/);
     // The browser never sent the form itself (a GET /login?email=…&password=…).
     expect(pages.filter((url) => url.includes('password'))).toEqual([]);
+  });
+
+  test('a press on the social sign-in button before the script has loaded goes to the provider once it has', async ({ page }) => {
+    const release = await openPrerendered(page);
+    await page.getByRole('button', { name: 'Sign in with Local SSO' }).click();
+    await page.waitForTimeout(500);
+    await expect(page).toHaveURL(/\/login$/);
+    release();
+    await expect(page).toHaveURL(/localhost:8091/);
   });
 
   test('staff land on /ops; the session survives a reload and ends on log out', async ({ page }) => {

@@ -103,15 +103,17 @@ describe('pre-rendered standalone pages', () => {
   });
   const body = async (url: string) => sent((await server.inject({ method: 'GET', url })).body);
 
-  it('fills the sign-in and calculator pages with their markup once the server listens, with the settings', async () => {
+  it('fills each page with its markup once the server listens, with the settings: the app gets its loading screen', async () => {
     await expect.poll(() => body('/login')).toBe(root('<main>login for help@example.org</main>'));
     expect(await body('/public/salescalculator/')).toBe(root('<main>calculator for help@example.org</main>'));
-    expect(await body('/')).toBe(root(''));
+    for (const url of ['/', '/ops/retail/stores', '/public/network/all/demo']) {
+      expect(await body(url), url).toBe(root('<main>app for help@example.org</main>'));
+    }
   });
 
   it('sends them empty to visits that render differently: demo mode, back from the identity provider', async () => {
     await expect.poll(() => body('/login')).not.toBe(root(''));
-    for (const url of ['/login?social=1', '/login?demo=true', '/public/salescalculator?demo=false']) {
+    for (const url of ['/login?social=1', '/login?demo=true', '/public/salescalculator?demo=false', '/?demo=true']) {
       expect(await body(url), url).toBe(root(''));
     }
   });

@@ -9,12 +9,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { declareAccessForContext } from './access.js';
 
 const API_PREFIXES = ['/core-api', '/ops-api', '/docs', '/health'];
-/** Pages built as their own HTML entry (apps/web/vite.config.ts) instead of the app's index.html, pre-rendered. */
-const STANDALONE_PAGES = {
-  '/public/salescalculator': { file: 'calculator.html', prerender: 'calculator' },
-  '/login': { file: 'login.html', prerender: 'login' },
+/**
+ * The web build's HTML entries (apps/web/vite.config.ts), each pre-rendered by the server: the sign-in page and the
+ * calculator whole, the app (index.html, every other path) as its loading screen. `routes`: the paths a page is sent for.
+ */
+const PAGES = {
+  app: { file: 'index.html', routes: [] },
+  login: { file: 'login.html', routes: ['/login'] },
+  calculator: { file: 'calculator.html', routes: ['/public/salescalculator'] },
 } as const;
-type PrerenderedPage = (typeof STANDALONE_PAGES)[keyof typeof STANDALONE_PAGES]['prerender'];
+type PrerenderedPage = keyof typeof PAGES;
+const PAGE_OF_ROUTE = new Map<string, PrerenderedPage>(
+  Object.entries(PAGES).flatMap(([name, { routes }]) => routes.map((route) => [route, name as PrerenderedPage])),
+);
 /** The web build's server-side renderer of those pages (apps/web/src/ssr/prerender.tsx). */
 const PRERENDER_MODULE = '.ssr/prerender.js';
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -47,22 +54,22 @@ function readPage(path: string, config: AppConfig): Page | null {
 }
 
 /**
- * Puts each standalone page's first-visit markup into its #root, so it paints before its script has run (the
- * browser then hydrates it: apps/web/src/lib/mount-page.tsx). Runs once the server is up, not before: loading
+ * Puts each page's first-visit markup into its #root, so it paints before its script has run (the standalone pages
+ * are then hydrated: apps/web/src/lib/mount-page.tsx; the app replaces its loading screen when it renders). Runs once the server is up, not before: loading
  * React's server renderer would add to every start. Until it is done, or without the renderer, pages go out empty.
  */
-async function prerenderPages(app: FastifyInstance, webDist: string, config: AppConfig, pages: Map<string, Page | null>) {
+async function prerenderPages(app: FastifyInstance, webDist: string, config: AppConfig, pages: Map<PrerenderedPage, Page | null>) {
   const modulePath = `${webDist}/${PRERENDER_MODULE}`;
   if (!existsSync(modulePath)) return;
-  const routes = Object.entries(STANDALONE_PAGES);
+  const names = Object.keys(PAGES) as PrerenderedPage[];
   try {
-    const markup = await renderInWorker(pathToFileURL(modulePath).href, routes.map(([, { prerender }]) => prerender), config);
-    routes.forEach(([route], i) => {
-      const html = pages.get(route)?.html;
-      if (html?.includes(EMPTY_ROOT)) pages.set(route, toPage(html.replace(EMPTY_ROOT, `<div id="root">${markup[i]}</div>`)));
+    const markup = await renderInWorker(pathToFileURL(modulePath).href, names, config);
+    names.forEach((name, i) => {
+      const html = pages.get(name)?.html;
+      if (html?.includes(EMPTY_ROOT)) pages.set(name, toPage(html.replace(EMPTY_ROOT, `<div id="root">${markup[i]}</div>`)));
     });
   } catch (error) {
-    app.log.warn({ err: error }, 'pre-rendering the standalone pages failed; they are sent unrendered');
+    app.log.warn({ err: error }, 'pre-rendering the pages failed; they are sent unrendered');
   }
 }
 
@@ -93,10 +100,10 @@ const PLAIN_VISIT = /[?&](demo|social)=/;
 
 /** Serves the built web app; any other GET that is not an API path gets index.html (client-side routes). */
 export async function registerWeb(app: FastifyInstance, webDist: string | null, config: AppConfig) {
-  const indexHtml = webDist === null ? null : readPage(`${webDist}/index.html`, config);
   const plain = new Map(
-    Object.entries(STANDALONE_PAGES).map(([route, { file }]) => [route, webDist === null ? null : readPage(`${webDist}/${file}`, config)]),
+    Object.entries(PAGES).map(([name, { file }]) => [name as PrerenderedPage, webDist === null ? null : readPage(`${webDist}/${file}`, config)]),
   );
+  const indexHtml = plain.get('app') ?? null;
   const prerendered = new Map(plain);
   if (webDist !== null) {
     app.addHook('onListen', async () => {
@@ -118,9 +125,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string | null, 
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
     if (indexHtml !== null && request.method === 'GET' && !isApi) {
-      const route = request.url.split('?')[0].replace(/\/+$/, '');
-      const page = (PLAIN_VISIT.test(request.url) ? plain : prerendered).get(route) ?? indexHtml;
-      return sendPage(request, reply, page);
+      const name = PAGE_OF_ROUTE.get(request.url.split('?')[0].replace(/\/+$/, '')) ?? 'app';
+      return sendPage(request, reply, (PLAIN_VISIT.test(request.url) ? plain : prerendered).get(name) ?? indexHtml);
     }
     return reply.status(404).send({ type: ERROR_TYPES.notFound, message: 'Not found', detail: `${request.method} ${request.url.split('?')[0]}` });
   });

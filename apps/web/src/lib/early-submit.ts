@@ -1,6 +1,6 @@
 /**
- * login.html arrives pre-rendered and its script loads after the first paint, so the form can be filled in and sent
- * before React has taken it over. The browser must never send it itself (a GET with the password in the query
+ * login.html arrives pre-rendered and its script loads after the first paint, so its forms (email and password, and
+ * the social sign-in button's) can be sent before React has taken them over. The browser must never send it itself (a GET with the password in the query
  * string), and the person should not have to press the button twice: the submit is held and sent again once the
  * form is live.
  */
@@ -19,7 +19,7 @@ export function holdEarlySubmits(): void {
   );
 }
 
-/** From the form once React has mounted it (and taken the fields' values): sends a held submit again. */
+/** From the sign-in form once React has mounted the page (and the form has taken its fields' values): sends a held submit again. */
 export function formIsLive(): void {
   live = true;
   const form = held;

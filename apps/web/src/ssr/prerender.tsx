@@ -1,19 +1,31 @@
 import type { AppConfig } from '@openrescue/shared';
 import { renderToString } from 'react-dom/server';
+import { BaseProviders } from '../app/base-providers';
 import { StandaloneLoginPage } from '../app/login/standalone-login-page';
 import { StandaloneCalculatorPage } from '../app/public/standalone-calculator-page';
+import { LoadingScreen } from '../components/loading-screen';
 import { appConfigQueryOptions } from '../lib/app-config';
 import { queryClient } from '../lib/query-client';
 
-export type PrerenderedPage = 'login' | 'calculator';
+export type PrerenderedPage = 'app' | 'login' | 'calculator';
 
 /**
- * The markup of a standalone page for a first visit, for the server to put into the page's #root (built by
+ * The markup of a page for a first visit, for the server to put into the page's #root (built by
  * `vite build --ssr`, loaded by apps/server/src/plugins/web.ts once at start). The browser entry hydrates it when its
  * visit renders the same (src/lib/mount-page.tsx).
  */
 export function prerender(page: PrerenderedPage, config: AppConfig): string {
   queryClient.setQueryData(appConfigQueryOptions().queryKey, config);
-  const tree = page === 'login' ? <StandaloneLoginPage social={null} goTo={() => undefined} /> : <StandaloneCalculatorPage />;
+  const tree =
+    page === 'login' ? (
+      <StandaloneLoginPage social={null} goTo={() => undefined} />
+    ) : page === 'calculator' ? (
+      <StandaloneCalculatorPage />
+    ) : (
+      // The app (index.html) shows its loading screen until its code has run and its data is in; React replaces it.
+      <BaseProviders>
+        <LoadingScreen />
+      </BaseProviders>
+    );
   return renderToString(tree);
 }

@@ -30,15 +30,23 @@ export function SocialSignIn({ enabled, label, busy = false, onStart }: SocialSi
     }
   };
 
+  // A form, so that a press before the pre-rendered sign-in page is live is held and replayed (lib/early-submit.ts).
   return (
-    <Stack gap={6}>
+    <Stack
+      component="form"
+      gap={6}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void start();
+      }}
+    >
       <Button
+        type="submit"
         variant="default"
         fullWidth
         leftSection={<IconLogin2 size={18} aria-hidden="true" />}
         disabled={!enabled || busy}
         loading={starting}
-        onClick={start}
         aria-describedby={enabled ? undefined : helpId}
         data-testid="social-sign-in"
       >

@@ -7,9 +7,11 @@ const PATH = '/ops/reports/generated';
 
 /** The header's count: files listed (and documents matched when the two differ). */
 async function fileCount(page: Page): Promise<{ listed: number; matched: number }> {
-  const count = page.getByTestId('file-count');
-  await expect(count).toHaveText(/^[\d,]+ files?/, { timeout: 30_000 });
-  const text = await count.innerText();
+  // Checked and read in one step: the count can turn to 'Loading…' between a check and a later read.
+  let text = '';
+  await expect
+    .poll(async () => /^[\d,]+ files?/.test((text = await page.getByTestId('file-count').innerText())), { timeout: 30_000 })
+    .toBe(true);
   const listed = Number(text.match(/^([\d,]+) file/)![1].replace(/,/g, ''));
   const matched = text.match(/\(([\d,]+) documents match\)/);
   return { listed, matched: matched ? Number(matched[1].replace(/,/g, '')) : listed };

@@ -21,6 +21,7 @@
  *
  * Build the web app first. Usage: npm run build -w apps/web && npx tsx bench/browser-bench.ts [--runs 3]
  *   [--chromium /usr/bin/chromium]   (--runs: Lighthouse runs per page; the chromium default is $CHROMIUM_PATH)
+ *   [--pages login,calculator,map,dashboard,stores] [--no-interactions]   (a part of it, to try one change)
  * Targets: score >= 90 public pages, >= 80 signed-in screens; LCP <= 2.5 s; TBT <= 200 ms; CLS <= 0.1;
  * interactions median <= 100 ms.
  */
@@ -42,8 +43,11 @@ const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
     chromium: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+    pages: { type: 'string', default: 'login,calculator,map,dashboard,stores' },
+    'no-interactions': { type: 'boolean', default: false },
   },
 });
+const lighthousePages = new Set(values.pages!.split(','));
 const runs = Number(values.runs);
 const executablePath = values.chromium!;
 const SAMPLES = 12;
@@ -66,6 +70,8 @@ const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
 console.log(`Browser benchmark: ${base}, Chromium ${executablePath}, ${runs} Lighthouse run(s) per page; load average ${load()}`);
 
 // ---------------------------------------------------------------- interactions (they also warm the server up)
+if (!values['no-interactions']) await measureInteractions();
+async function measureInteractions() {
 const browser: Browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS.filter((f) => !f.startsWith('--headless')) });
 
 async function signedInPage(account: keyof typeof DEMO_LOGINS, landing: RegExp): Promise<Page> {
@@ -155,9 +161,6 @@ for (let run = 0; run < runs; run++) {
 console.log(`detail panel, first open: ${openFirst.map((x) => x.toFixed(0)).join(', ')} ms; then: ${openWarm.map((x) => x.toFixed(0)).join(', ')} ms`);
 await staff.context().close();
 
-// A visit to each public page, so the server has built what it caches (the map's organizations) before Lighthouse.
-const visitor = await browser.newPage();
-for (const path of ['/login', '/public/salescalculator', '/public/network/all/demo']) await visitor.goto(`${base}${path}`, { waitUntil: 'networkidle' });
 await browser.close();
 
 recordFigures([
@@ -176,6 +179,7 @@ recordFigures([
     note: 'row click to the panel showing that store, next frame painted (the drawer slides in after that)',
   },
 ]);
+}
 
 // ---------------------------------------------------------------- Lighthouse
 type PageSpec = { name: string; path: string; file: string; account?: keyof typeof DEMO_LOGINS; landing?: RegExp };
@@ -186,11 +190,18 @@ const PAGES: PageSpec[] = [
   { name: 'client dashboard (company user, 500 stores)', path: '/', file: 'dashboard', account: 'company', landing: /\/$/ },
   { name: 'console Stores list (2,000 stores)', path: '/ops/retail/stores', file: 'stores', account: 'staff', landing: /\/ops$/ },
 ];
+// A visit to each public page, so the server has built what it caches (the map's organizations) before Lighthouse.
+const visitor = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS.filter((f) => !f.startsWith('--headless')) });
+const visit = await visitor.newPage();
+for (const path of ['/login', '/public/salescalculator', '/public/network/all/demo']) await visit.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+await visitor.close();
+
 const figures: Figure[] = [];
 for (const account of [undefined, 'company', 'staff'] as const) {
+  const pages = PAGES.filter((p) => p.account === account && lighthousePages.has(p.file));
+  if (pages.length === 0) continue;
   const chrome = await launchDebuggableChromium(executablePath);
   try {
-    const pages = PAGES.filter((p) => p.account === account);
     if (account) await signInThroughLoginPage(chrome.port, base, DEMO_LOGINS[account][0], DEMO_LOGINS[account][1], pages[0].landing!);
     for (const spec of pages) {
       const results = [];

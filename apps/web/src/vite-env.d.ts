@@ -8,3 +8,8 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** The access-token request public/early-session.js starts before the app's code has loaded. */
+interface Window {
+  __openrescueEarlyToken?: { url: string; response: Promise<Response> };
+}

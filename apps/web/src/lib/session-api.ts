@@ -12,15 +12,16 @@ import { clearSession, setSession, type StoredSession } from './session';
 
 const FALLBACK_TOKEN_LIFETIME_MS = 5 * 60 * 1000;
 
-async function cookiePost<T>(path: string, body: unknown = {}): Promise<T> {
+/** `sent`: the same request already under way (public/early-session.js). */
+async function cookiePost<T>(path: string, body: unknown = {}, sent?: Promise<Response>): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(coreUrl(path), {
+    res = await (sent ?? fetch(coreUrl(path), {
       method: 'POST',
       credentials: 'include',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify(body),
-    });
+    }));
   } catch (cause) {
     const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
     throw new ApiRequestError(normaliseError(offline ? { kind: 'offline' } : { kind: 'no-response', cause }, getProductName()));
@@ -48,8 +49,8 @@ function toSession(data: SessionToken): StoredSession {
 }
 
 /** Mints an access token from the session cookie and stores it: used after sign-in and to refresh. */
-export async function fetchSessionToken(): Promise<StoredSession> {
-  const session = toSession(await cookiePost<SessionToken>('session/token'));
+export async function fetchSessionToken(sent?: Promise<Response>): Promise<StoredSession> {
+  const session = toSession(await cookiePost<SessionToken>('session/token', {}, sent));
   setSession(session);
   return session;
 }
@@ -66,9 +67,17 @@ export async function refreshAccessToken(): Promise<string> {
 
 let restoring: Promise<StoredSession | null> | null = null;
 
+/** The token request the page started before the app loaded, once, if it asked what the app would ask. */
+function takeEarlyTokenRequest(): Promise<Response> | undefined {
+  const early = typeof window === 'undefined' ? undefined : window.__openrescueEarlyToken;
+  if (!early) return undefined;
+  delete window.__openrescueEarlyToken;
+  return early.url === coreUrl('session/token') ? early.response : undefined;
+}
+
 /** A new tab has no stored token but may still have a session cookie; try it once. */
 export function restoreSession(): Promise<StoredSession | null> {
-  restoring ??= fetchSessionToken().catch(() => null);
+  restoring ??= fetchSessionToken(takeEarlyTokenRequest()).catch(() => null);
   return restoring;
 }
 

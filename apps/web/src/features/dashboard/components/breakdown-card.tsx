@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { messages, type RangeBounds } from '@openrescue/shared';
+import { useIntersection } from '@mantine/hooks';
 import { IconChartBar, IconChartLine, IconChartPie } from '@tabler/icons-react';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { useDonationTotals } from '../api/get-donation-totals';
@@ -11,6 +12,12 @@ import { TimeSeriesTable } from './time-series-table';
 
 // recharts is most of the dashboard's code: the cards and legends show while it loads.
 const BreakdownChart = lazy(async () => ({ default: (await import('./breakdown-chart')).BreakdownChart }));
+
+/**
+ * A graph's code loads and draws once its place is near the screen: on a phone both graphs are below the cards, and
+ * the charting library is the page's largest script and its longest render.
+ */
+const NEAR_THE_SCREEN: IntersectionObserverInit = { rootMargin: '100px 0px' };
 
 const CHART_TYPES = [
   { value: 'bar', label: 'Bar', icon: IconChartBar },
@@ -44,6 +51,9 @@ export function BreakdownCard({ title, noun, field, categories, bounds, scope }:
   const totalsQuery = useDonationTotals(base);
   const lineQuery = useDonationTotals({ ...base, granularity: bounds.granularity }, type === 'line');
   const active = type === 'line' ? lineQuery : totalsQuery;
+  const { ref: chartSlot, entry } = useIntersection<HTMLDivElement>(NEAR_THE_SCREEN);
+  const [nearScreen, setNearScreen] = useState(false);
+  if (!nearScreen && entry?.isIntersecting) setNearScreen(true);
 
   const totals = useMemo(() => categoryTotals(active.data ?? [], field, categories), [active.data, field, categories]);
   const points = useMemo(
@@ -71,9 +81,15 @@ export function BreakdownCard({ title, noun, field, categories, bounds, scope }:
   } else {
     body = (
       <Stack gap="md" style={{ opacity: active.isPlaceholderData ? 0.55 : 1, transition: 'opacity 150ms' }}>
-        <Suspense fallback={<Skeleton h={280} radius="md" />}>
-          <BreakdownChart type={type} totals={totals} points={points} />
-        </Suspense>
+        <div ref={chartSlot}>
+          {nearScreen ? (
+            <Suspense fallback={<Skeleton h={280} radius="md" />}>
+              <BreakdownChart type={type} totals={totals} points={points} />
+            </Suspense>
+          ) : (
+            <Skeleton h={280} radius="md" />
+          )}
+        </div>
         <BreakdownLegend totals={totals} label={`Weight by ${noun}`} />
         {type === 'line' && (
           <TimeSeriesTable caption={`${title} over time`} granularity={bounds.granularity} categories={categories} points={points} />

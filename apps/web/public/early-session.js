@@ -1,0 +1,20 @@
+// A new tab of the app (index.html) asks for its access token while the app's code is still downloading, instead of
+// after it has run (a round trip less before a signed-in screen shows). apps/web/src/lib/session-api.ts takes the
+// answer over; a tab that already holds a token (sessionStorage) asks nothing. A plain script: no build step, no
+// imports, so it runs as soon as it arrives (async), under the same CSP as the app's own scripts.
+(function () {
+  try {
+    if (sessionStorage.getItem('openrescue.session')) return;
+  } catch (e) {
+    return; // storage blocked: the app asks itself
+  }
+  var url = '/core-api/api/session/token';
+  var response = fetch(url, {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: '{}',
+  });
+  response.catch(function () {}); // a failure is the app's to handle when it takes the answer, not an unhandled one
+  window.__openrescueEarlyToken = { url: url, response: response };
+})();

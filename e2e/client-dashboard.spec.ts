@@ -177,6 +177,12 @@ test.describe('client dashboard', () => {
     await expect(page.getByRole('link', { name: 'Poster' })).toBeVisible();
     expect(await rangeChoices(page)).not.toContain('7 days');
     await expectGraphsShown(page);
+    // On a phone the graphs sit below the cards: each loads and draws once scrolled to (decision 0018).
+    await expect(graph(page, 'destination').getByTestId('chart-bar')).toHaveCount(0);
+    for (const noun of ['department', 'destination'] as const) {
+      await graph(page, noun).scrollIntoViewIfNeeded();
+      await expect(graph(page, noun).getByTestId('chart-bar')).toBeVisible();
+    }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectAccessible(page, 'store dashboard at 360 px');
     await page.screenshot({ path: screenshotPath('client-store-360.png'), fullPage: true });

@@ -87,7 +87,8 @@ export function BreakdownCard({ title, noun, field, categories, bounds, scope }:
               <BreakdownChart type={type} totals={totals} points={points} />
             </Suspense>
           ) : (
-            <Skeleton h={280} radius="md" />
+            // Still: nothing is loading until the graph is scrolled to.
+            <Skeleton h={280} radius="md" animate={false} />
           )}
         </div>
         <BreakdownLegend totals={totals} label={`Weight by ${noun}`} />

@@ -1,17 +1,13 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectAccessible, screenshotPath, settle, signIn } from './support/helpers';
+import { expectAccessible, screenshotPath, settle, signIn, textWhenMatches } from './support/helpers';
 
 const PATH = '/ops/reports/generated';
 
 /** The header's count: files listed (and documents matched when the two differ). */
 async function fileCount(page: Page): Promise<{ listed: number; matched: number }> {
-  // Checked and read in one step: the count can turn to 'Loading…' between a check and a later read.
-  let text = '';
-  await expect
-    .poll(async () => /^[\d,]+ files?/.test((text = await page.getByTestId('file-count').innerText())), { timeout: 30_000 })
-    .toBe(true);
+  const text = await textWhenMatches(page, 'file-count', /^[\d,]+ files?/, 30_000);
   const listed = Number(text.match(/^([\d,]+) file/)![1].replace(/,/g, ''));
   const matched = text.match(/\(([\d,]+) documents match\)/);
   return { listed, matched: matched ? Number(matched[1].replace(/,/g, '')) : listed };

@@ -1,11 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, screenshotPath, settle, signIn } from './support/helpers';
+import { expectAccessible, screenshotPath, settle, signIn, textWhenMatches } from './support/helpers';
 
-const fileCount = async (page: Page) => {
-  const text = page.getByTestId('file-count');
-  await expect(text).toHaveText(/^[\d,]+ files/, { timeout: 20_000 });
-  return Number((await text.innerText()).match(/^([\d,]+)/)![1].replace(/,/g, ''));
-};
+const fileCount = async (page: Page) =>
+  Number((await textWhenMatches(page, 'file-count', /^[\d,]+ files/, 20_000)).match(/^([\d,]+)/)![1].replace(/,/g, ''));
 
 /** The processed count of a job in the open Jobs History panel. */
 const processedOf = async (page: Page, name: string) => {

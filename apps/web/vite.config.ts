@@ -4,14 +4,15 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { type ConfigEnv, defineConfig, type Plugin } from 'vite';
+import { SURVEY_MODE, surveyPublicModules, uiChunkGroups } from './vite-ui-chunk';
 
 // The API server (apps/server) listens on 8080 by default; API_PROXY_TARGET points the dev proxy elsewhere.
 const target = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 const proxy = Object.fromEntries(['/core-api', '/ops-api', '/health'].map((prefix) => [prefix, { target }]));
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-/** The browser build only, not the server-side one of the pre-rendered pages (`vite build --ssr`). */
-const clientBuild = (_config: unknown, env: ConfigEnv) => env.command === 'build' && !env.isSsrBuild;
+/** The browser build only: not the server-side one of the pre-rendered pages (`vite build --ssr`), nor the survey (vite-ui-chunk.ts). */
+const clientBuild = (_config: unknown, env: ConfigEnv) => env.command === 'build' && !env.isSsrBuild && env.mode !== SURVEY_MODE;
 
 /**
  * Writes dist/.vite/chunk-modules.json: each JavaScript file -> the modules whose code it carries (repository-relative
@@ -91,10 +92,12 @@ function pageStylesheets(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), chunkModules(), pageStylesheets(), precompress(fileURLToPath(new URL('./dist', import.meta.url)))],
+export default defineConfig(({ isSsrBuild, mode }) => ({
+  plugins: [react(), surveyPublicModules(), chunkModules(), pageStylesheets(), precompress(fileURLToPath(new URL('./dist', import.meta.url)))],
   build: {
     outDir: 'dist',
+    // The survey pass only looks at the chunks (vite-ui-chunk.ts); the real build writes them.
+    write: mode !== SURVEY_MODE,
     emptyOutDir: true,
     // dist/.vite/manifest.json: entries, chunks and their imports, for the bundle budgets (scripts/check-bundles.mjs).
     manifest: true,
@@ -111,6 +114,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         main: 'index.html', calculator: 'calculator.html', login: 'login.html',
         'login-page': 'src/login-page.tsx', 'calculator-page': 'src/calculator-page.tsx',
       },
+      output: isSsrBuild ? {} : { codeSplitting: { groups: uiChunkGroups(mode) } },
     },
   },
   // `vite build --ssr src/ssr/prerender.tsx` (package.json build): the workspace contract package is TypeScript

@@ -47,3 +47,13 @@ export function screenshotPath(name: string): string {
   mkdirSync(dir, { recursive: true });
   return `${dir}${name}`;
 }
+
+/**
+ * The text of a test id once it matches, checked and read in one step: a count can turn to 'Loading…' between a check
+ * and a later read (it did, in the publish and generated-files journeys).
+ */
+export async function textWhenMatches(page: Page, testId: string, pattern: RegExp, timeout: number): Promise<string> {
+  let text = '';
+  await expect.poll(async () => pattern.test((text = await page.getByTestId(testId).innerText())), { timeout }).toBe(true);
+  return text;
+}

@@ -1,0 +1,103 @@
+/**
+ * One chunk for the UI kit that the signed-in screens load after the app's entry (decision 0018).
+ *
+ * Left to itself the bundler splits Mantine, floating-ui and the icons along every combination of lazy routes that
+ * shares them: the Stores screen loaded 61 files after the entry, most of 1–5 kB, and on a phone network each costs a
+ * round trip. Grouped, they arrive in one file. The public map and the standalone sign-in and calculator pages have
+ * budgets of their own and must not load that chunk, and a group cannot tell their modules apart by the module graph
+ * alone: every app module imports @mantine/core's barrel, which reaches every component. So the build runs twice
+ * (apps/web/package.json):
+ *
+ * 1. the survey (`vite build --mode survey`, nothing written to dist/): ordinary chunking; `surveyPublicModules`
+ *    records every library module that the entries and the public map load;
+ * 2. the real build: `uiChunkGroups` puts the map's libraries into one chunk and the UI kit's others into another.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+
+export const SURVEY_MODE = 'survey';
+const SURVEY_FILE = fileURLToPath(new URL('./node_modules/.openrescue/public-modules.json', import.meta.url));
+
+/** The UI kit: date pickers, zod, modals and toasts stay with the screens that use them. */
+const UI_KIT = /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|@tabler[\\/]icons-react)[\\/]/;
+/**
+ * The public map's route module: it, and everything it imports, keeps the ordinary chunks (its budget is 500 kB with
+ * MapLibre, and nearly all of it is spent). The other public pages (reports, posters) load the `ui` chunk.
+ */
+const PUBLIC_MAP_ROUTE = /src[\\/]app[\\/]public[\\/]public-network-route\.tsx$/;
+/** The map and the charts: heavy, on few screens, in chunks of their own. */
+const HEAVY_ROOT = /src[\\/]features[\\/](network-map[\\/]components[\\/]map-canvas|dashboard[\\/]components[\\/]breakdown-chart)\.tsx$/;
+
+type ModuleGraph = { getModuleInfo: (id: string) => { importers: readonly string[]; dynamicImporters: readonly string[] } | null };
+
+/** What the survey records: the library modules of the entries' first loads, and those the public map adds. */
+interface Survey {
+  initial: string[];
+  map: string[];
+}
+
+/** The survey's plugin: writes the library modules that the entries and the public map load. */
+export function surveyPublicModules(): Plugin {
+  return {
+    name: 'openrescue-survey-public-modules',
+    apply: (_config, env) => env.command === 'build' && env.mode === SURVEY_MODE && !env.isSsrBuild,
+    generateBundle(_options, bundle) {
+      const libraryModules = (roots: (chunk: { isEntry: boolean; facadeModuleId: string | null }) => boolean) => {
+        const modules = new Set<string>();
+        const seen = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (seen.has(fileName) || chunk?.type !== 'chunk') return;
+          seen.add(fileName);
+          Object.keys(chunk.modules).filter((id) => id.includes('node_modules')).forEach((id) => modules.add(id));
+          chunk.imports.forEach(visit);
+        };
+        Object.values(bundle).forEach((chunk) => chunk.type === 'chunk' && roots(chunk) && visit(chunk.fileName));
+        return modules;
+      };
+      const initial = libraryModules((chunk) => chunk.isEntry);
+      const map = [...libraryModules((chunk) => PUBLIC_MAP_ROUTE.test(chunk.facadeModuleId ?? ''))].filter((id) => !initial.has(id));
+      const survey: Survey = { initial: [...initial].sort(), map: map.sort() };
+      mkdirSync(dirname(SURVEY_FILE), { recursive: true });
+      writeFileSync(SURVEY_FILE, JSON.stringify(survey));
+    },
+  };
+}
+
+/** A module that only the map or the charts import, directly or through other such modules. */
+function onlyForHeavyScreens(id: string, graph: ModuleGraph, seen = new Set<string>()): boolean {
+  if (HEAVY_ROOT.test(id)) return true;
+  if (seen.has(id)) return true;
+  seen.add(id);
+  const info = graph.getModuleInfo(id);
+  const importers = info ? [...info.importers, ...info.dynamicImporters] : [];
+  return importers.length > 0 && importers.every((importer) => onlyForHeavyScreens(importer, graph, seen));
+}
+
+/**
+ * The real build's code-splitting groups; none without a survey (the dev server, or a build that skipped it):
+ * - `ui-map`: the libraries the public map loads after the app's entry, in one file instead of ~25. The map page loads
+ *   the same modules as before; a console screen that needs one of them loads them all (a few kB more, many files fewer).
+ * - `ui`: the rest of the UI kit that the console and client screens load.
+ * `includeDependenciesRecursively: false`: a grouped module's dependencies stay where they are (the group imports
+ * them) rather than being pulled into the group, and the group into every page that loads them.
+ */
+export function uiChunkGroups(mode: string) {
+  if (mode === SURVEY_MODE || !existsSync(SURVEY_FILE)) return [];
+  const survey = JSON.parse(readFileSync(SURVEY_FILE, 'utf8')) as Survey;
+  const initial = new Set(survey.initial);
+  const map = new Set(survey.map);
+  return [
+    {
+      name: (id: string, graph: ModuleGraph) => (map.has(id) && !onlyForHeavyScreens(id, graph) ? 'ui-map' : null),
+      includeDependenciesRecursively: false,
+    },
+    {
+      name: (id: string, graph: ModuleGraph) =>
+        UI_KIT.test(id) && !initial.has(id) && !map.has(id) && !onlyForHeavyScreens(id, graph) ? 'ui' : null,
+      includeDependenciesRecursively: false,
+    },
+  ];
+}

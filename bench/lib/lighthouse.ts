@@ -81,11 +81,18 @@ type Audit = { numericValue?: number; displayValue?: string; details?: { items?:
 const items = (audit: Audit | undefined) => (audit?.details?.items ?? []) as Record<string, any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
 const shortUrl = (u: unknown) => String(u ?? '').replace(/^https?:\/\/[^/]+/, '').slice(0, 60);
 
-/** One Lighthouse run; the report JSON is kept in `saveDir` for a closer look. */
-export async function runLighthouse(url: string, port: number, saveDir: string, name: string): Promise<LighthouseResult> {
+/** Lighthouse's own trace failures, which its message says to answer by running it again (seen once here). */
+const RETRIED_ERRORS = new Set(['NO_NAVSTART', 'NO_FCP']);
+
+/** One Lighthouse run (tried once more on a failed trace); the report JSON is kept in `saveDir` for a closer look. */
+export async function runLighthouse(url: string, port: number, saveDir: string, name: string, retry = true): Promise<LighthouseResult> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const lhr = result.lhr;
+  if (lhr.runtimeError && retry && RETRIED_ERRORS.has(lhr.runtimeError.code)) {
+    console.log(`Lighthouse on ${url}: ${lhr.runtimeError.code}; running it again`);
+    return runLighthouse(url, port, saveDir, name, false);
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   mkdirSync(saveDir, { recursive: true });
   writeFileSync(join(saveDir, `${name}.json`), JSON.stringify(lhr));

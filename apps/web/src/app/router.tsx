@@ -1,5 +1,9 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
+import { storesListQueryOptions } from '../features/ops-lists/api/get-stores';
+import { queryClient } from '../lib/query-client';
+import { getSession } from '../lib/session';
+import { restoreSession } from '../lib/session-api';
 import { paths, routePatterns } from '../config/paths';
 import { RequireSession, RequireStaff } from './guards';
 import { OPS_SECTIONS } from './ops/ops-sections';
@@ -68,12 +72,29 @@ const OPS_ROUTE_PATTERNS: Record<string, string> = {
   transcripts: routePatterns.transcripts.replace(`${paths.ops.root}/`, ''),
 };
 
+/**
+ * The Stores list is asked for as soon as the tab has its token, while the screen's code is still loading, instead
+ * of once the screen has rendered: the same query the list uses, so the list finds it under way or done. Returns at
+ * once: the screen never waits for it.
+ */
+const prefetchStoresList: LoaderFunction = ({ request }) => {
+  const search = new URL(request.url).searchParams.get('search') || undefined;
+  void (getSession() ? Promise.resolve() : restoreSession()).then(() => {
+    if (getSession()?.user.staff) void queryClient.prefetchInfiniteQuery(storesListQueryOptions({ search }));
+  });
+  return null;
+};
+
+/** Screens whose data is asked for before their code has loaded. */
+const OPS_LOADERS: Record<string, LoaderFunction> = { stores: prefetchStoresList };
+
 const opsChildren: RouteObject[] = [
   { index: true, lazy: lazyOpsLanding },
   ...OPS_SECTIONS.filter((section) => !OPS_SCREENS[section.id]).map((section) => ({ path: section.route, handle: { sectionId: section.id }, lazy: lazyOpsSection })),
   ...OPS_SECTIONS.filter((section) => OPS_SCREENS[section.id]).map((section) => ({
     path: OPS_ROUTE_PATTERNS[section.id] ?? section.route,
     handle: { sectionId: section.id },
+    loader: OPS_LOADERS[section.id],
     lazy: OPS_SCREENS[section.id],
   })),
   { path: '*', lazy: lazyOpsNotFound },

@@ -1,10 +1,17 @@
 import type { Store } from '@openrescue/shared';
 import { coreUrl } from '../../../config/env';
-import { useInfiniteList } from './list-page';
+import { infiniteListOptions, useInfiniteList } from './list-page';
 
 export type StoreRow = Pick<Store, 'id' | 'name' | 'company_name' | 'address' | 'city' | 'receivers'>;
 
+const storesFilters = (filters: { search?: string }) => ({ ...filters, expand: 'receivers' });
+
 /** GET {core}/api/retail/stores?search=&expand=receivers&page_size=50&page= (spec 7.3). */
 export function useStoresList(filters: { search?: string }) {
-  return useInfiniteList<StoreRow>('stores', coreUrl('retail/stores'), { ...filters, expand: 'receivers' });
+  return useInfiniteList<StoreRow>('stores', coreUrl('retail/stores'), storesFilters(filters));
+}
+
+/** The same query's options, for asking before the screen renders (the route's loader). */
+export function storesListQueryOptions(filters: { search?: string }) {
+  return infiniteListOptions<StoreRow>('stores', coreUrl('retail/stores'), storesFilters(filters));
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE } from '@openrescue/shared';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { QueryValue } from '../../../lib/api-client';
 import { api } from '../../../lib/api';
 import { LIST_QUERY_KEY } from '../../../lib/list-record';
@@ -29,17 +29,22 @@ export async function getListPage<T>(
   return readPage<T>(response);
 }
 
+/** A list's first-page query: the screen's hook, and the route's prefetch while its code loads (router.tsx). */
+export function infiniteListOptions<T>(key: string, url: string, filters: Record<string, QueryValue>) {
+  return infiniteQueryOptions({
+    queryKey: [LIST_QUERY_KEY, key, filters],
+    queryFn: ({ pageParam, signal }) => getListPage<T>(url, filters, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last: ListPage<T>, all: ListPage<T>[]) =>
+      last.next && all.length * DEFAULT_PAGE_SIZE < last.count ? all.length + 1 : undefined,
+    meta: { errorDialog: false },
+  });
+}
+
 /**
  * The list-screen query: pages of 50 loaded one after the other; the screen shows its own errors
  * (errorDialog off) so a failed filter does not stack dialogs.
  */
 export function useInfiniteList<T>(key: string, url: string, filters: Record<string, QueryValue>, enabled = true) {
-  return useInfiniteQuery({
-    queryKey: [LIST_QUERY_KEY, key, filters],
-    queryFn: ({ pageParam, signal }) => getListPage<T>(url, filters, pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last, all) => (last.next && all.length * DEFAULT_PAGE_SIZE < last.count ? all.length + 1 : undefined),
-    meta: { errorDialog: false },
-    enabled,
-  });
+  return useInfiniteQuery({ ...infiniteListOptions<T>(key, url, filters), enabled });
 }

@@ -15,7 +15,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
 
 export const SURVEY_MODE = 'survey';
 const SURVEY_FILE = fileURLToPath(new URL('./node_modules/.openrescue/public-modules.json', import.meta.url));
@@ -38,24 +38,28 @@ interface Survey {
   map: string[];
 }
 
+/** The chunks the browser loads with `roots` before they run: each root and its static imports, all the way down. */
+export function staticClosure(bundle: Rolldown.OutputBundle, roots: Iterable<string>): Rolldown.OutputChunk[] {
+  const found = new Map<string, Rolldown.OutputChunk>();
+  const visit = (fileName: string) => {
+    const output = bundle[fileName];
+    if (found.has(fileName) || output?.type !== 'chunk') return;
+    found.set(fileName, output);
+    output.imports.forEach(visit);
+  };
+  for (const root of roots) visit(root);
+  return [...found.values()];
+}
+
 /** The survey's plugin: writes the library modules that the entries and the public map load. */
 export function surveyPublicModules(): Plugin {
   return {
     name: 'openrescue-survey-public-modules',
     apply: (_config, env) => env.command === 'build' && env.mode === SURVEY_MODE && !env.isSsrBuild,
     generateBundle(_options, bundle) {
-      const libraryModules = (roots: (chunk: { isEntry: boolean; facadeModuleId: string | null }) => boolean) => {
-        const modules = new Set<string>();
-        const seen = new Set<string>();
-        const visit = (fileName: string) => {
-          const chunk = bundle[fileName];
-          if (seen.has(fileName) || chunk?.type !== 'chunk') return;
-          seen.add(fileName);
-          Object.keys(chunk.modules).filter((id) => id.includes('node_modules')).forEach((id) => modules.add(id));
-          chunk.imports.forEach(visit);
-        };
-        Object.values(bundle).forEach((chunk) => chunk.type === 'chunk' && roots(chunk) && visit(chunk.fileName));
-        return modules;
+      const libraryModules = (isRoot: (chunk: Rolldown.OutputChunk) => boolean) => {
+        const roots = Object.values(bundle).filter((output) => output.type === 'chunk' && isRoot(output)).map((chunk) => chunk.fileName);
+        return new Set(staticClosure(bundle, roots).flatMap((chunk) => Object.keys(chunk.modules).filter((id) => id.includes('node_modules'))));
       };
       const initial = libraryModules((chunk) => chunk.isEntry);
       const map = [...libraryModules((chunk) => PUBLIC_MAP_ROUTE.test(chunk.facadeModuleId ?? ''))].filter((id) => !initial.has(id));

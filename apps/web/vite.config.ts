@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { type ConfigEnv, defineConfig, type Plugin } from 'vite';
-import { SURVEY_MODE, surveyPublicModules, uiChunkGroups } from './vite-ui-chunk';
+import { staticClosure, SURVEY_MODE, surveyPublicModules, uiChunkGroups } from './vite-ui-chunk';
 
 // The API server (apps/server) listens on 8080 by default; API_PROXY_TARGET points the dev proxy elsewhere.
 const target = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
@@ -74,16 +74,7 @@ function pageStylesheets(): Plugin {
       order: 'post',
       handler(html, { chunk, bundle }) {
         if (!chunk || !bundle || !PRERENDERED_ENTRY.test(chunk.fileName)) return;
-        const seen = new Set<string>();
-        const css = new Set<string>();
-        const visit = (fileName: string) => {
-          const output = bundle[fileName];
-          if (seen.has(fileName) || output?.type !== 'chunk') return;
-          seen.add(fileName);
-          output.viteMetadata?.importedCss.forEach((file) => css.add(file));
-          output.imports.forEach(visit);
-        };
-        chunk.dynamicImports.forEach(visit);
+        const css = new Set(staticClosure(bundle, chunk.dynamicImports).flatMap((output) => [...(output.viteMetadata?.importedCss ?? [])]));
         return [...css]
           .filter((file) => !html.includes(`/${file}"`))
           .map((file) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));

@@ -70,115 +70,118 @@ const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
 console.log(`Browser benchmark: ${base}, Chromium ${executablePath}, ${runs} Lighthouse run(s) per page; load average ${load()}`);
 
 // ---------------------------------------------------------------- interactions (they also warm the server up)
+/** Playwright's Chromium for the interactions and the warm-up visits (Lighthouse drives a browser of its own). */
+const launchBrowser = () => chromium.launch({ executablePath, args: CHROMIUM_FLAGS.filter((f) => !f.startsWith('--headless')) });
+
 if (!values['no-interactions']) await measureInteractions();
 async function measureInteractions() {
-const browser: Browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS.filter((f) => !f.startsWith('--headless')) });
+  const browser: Browser = await launchBrowser();
 
-async function signedInPage(account: keyof typeof DEMO_LOGINS, landing: RegExp): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await page.goto(`${base}/login`);
-  await page.getByLabel('Email').fill(DEMO_LOGINS[account][0]);
-  await page.getByLabel('Password').fill(DEMO_LOGINS[account][1]);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL(landing);
-  return page;
-}
-
-/** The dashboard shows figures for what is asked: cards filled, no loader or skeleton, no stale graph, both graphs drawn. */
-const DASHBOARD_SETTLED = `(() => {
-  const d = document.querySelector('[data-testid=impact-dashboard]');
-  const cards = d && d.querySelector('ul[aria-label=Impact]');
-  return !!cards && cards.getAttribute('aria-busy') === 'false' && !d.querySelector('[role=status]')
-    && !d.querySelector('[style*="opacity: 0.55"]') && d.querySelectorAll('[data-testid^=chart-]').length >= 2;
-})()`;
-const RANGE_TEXT = `document.querySelector('[data-testid=dashboard-range]').textContent`;
-
-const company = await signedInPage('company', /\/$/);
-const rangeCold: number[] = [];
-const rangeWarm: number[] = [];
-const RANGES = ['3 months', '6 months', '1 year', '3 years', 'Max'];
-const firstOfMonth = (monthsBack: number) => {
-  const d = new Date();
-  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - monthsBack, 1)).toISOString().slice(0, 10);
-};
-async function chooseRange(label: string, into: number[]) {
-  const before = (await company.evaluate(RANGE_TEXT)) as string;
-  await company.getByTestId('range-select').click();
-  const option = company.getByRole('option', { name: label, exact: true });
-  await option.waitFor();
-  into.push(await measure(company, `${RANGE_TEXT} !== ${js(before)} && ${DASHBOARD_SETTLED}`, 'click', () => option.click()));
-  await company.waitForTimeout(300);
-}
-for (let i = 0; i < SAMPLES; i++) {
-  await company.goto(`${base}/?month=${firstOfMonth(1 + i)}`); // the default range (1 month) ending that month
-  await until(company, DASHBOARD_SETTLED);
-  await company.waitForTimeout(300);
-  await chooseRange(RANGES[i % RANGES.length], rangeCold);
-  await chooseRange('1 month', rangeWarm);
-}
-console.log(`range switch, not loaded yet: ${rangeCold.map((x) => x.toFixed(0)).join(', ')} ms`);
-console.log(`range switch, back to the one shown: ${rangeWarm.map((x) => x.toFixed(0)).join(', ')} ms`);
-
-const TERMS = ['Store 12', 'Store 23', 'Store 34', 'Store 45', 'Store 56', 'Store 67', 'Store 78', 'Store 89', 'Store 91', 'Store 102', 'Store 213', 'Store 324'];
-const search: number[] = [];
-const storeSelect = company.getByTestId('store-select');
-for (const term of TERMS) {
-  await storeSelect.click(); // selects the current text, so typing replaces it
-  await company.getByRole('listbox').waitFor();
-  const filtered = `(() => {
-    const box = document.getElementById(document.querySelector('[data-testid=store-select]').getAttribute('aria-controls'));
-    const options = box ? [...box.querySelectorAll('[role=option]')] : [];
-    return options.length > 0 && options.every((o) => o.textContent.toLowerCase().includes(${js(term.toLowerCase())}));
-  })()`;
-  const total = await measure(company, filtered, 'input', () => company.keyboard.type(term, { delay: 40 }));
-  search.push(total - STORE_SEARCH_DEBOUNCE_MS);
-  await company.keyboard.press('Escape');
-  await company.locator('body').click({ position: { x: 5, y: 5 } });
-  await company.waitForTimeout(700);
-}
-console.log(`store search, end of debounce to filtered options: ${search.map((x) => x.toFixed(0)).join(', ')} ms`);
-await company.context().close();
-
-const staff = await signedInPage('staff', /\/ops$/);
-const openFirst: number[] = [];
-const openWarm: number[] = [];
-const ROWS = 'main ul[aria-label="Stores"] > li a';
-for (let run = 0; run < runs; run++) {
-  await staff.goto(`${base}/ops/retail/stores`);
-  await staff.locator(ROWS).first().waitFor();
-  await staff.waitForTimeout(500);
-  for (let i = 0; i <= Math.ceil(SAMPLES / runs); i++) {
-    const row = staff.locator(ROWS).nth(i);
-    const name = (await row.locator('p').first().innerText()).trim();
-    const shown = `document.querySelector('[data-testid=org-detail] h2')?.textContent === ${js(name)}`;
-    (i === 0 ? openFirst : openWarm).push(await measure(staff, shown, 'click', () => row.click()));
-    await staff.keyboard.press('Escape');
-    await until(staff, `!document.querySelector('[data-testid=org-detail]')`);
-    await staff.waitForTimeout(400); // the drawer's closing transition
+  async function signedInPage(account: keyof typeof DEMO_LOGINS, landing: RegExp): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${base}/login`);
+    await page.getByLabel('Email').fill(DEMO_LOGINS[account][0]);
+    await page.getByLabel('Password').fill(DEMO_LOGINS[account][1]);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(landing);
+    return page;
   }
-}
-console.log(`detail panel, first open: ${openFirst.map((x) => x.toFixed(0)).join(', ')} ms; then: ${openWarm.map((x) => x.toFixed(0)).join(', ')} ms`);
-await staff.context().close();
 
-await browser.close();
+  /** The dashboard shows figures for what is asked: cards filled, no loader or skeleton, no stale graph, both graphs drawn. */
+  const DASHBOARD_SETTLED = `(() => {
+    const d = document.querySelector('[data-testid=impact-dashboard]');
+    const cards = d && d.querySelector('ul[aria-label=Impact]');
+    return !!cards && cards.getAttribute('aria-busy') === 'false' && !d.querySelector('[role=status]')
+      && !d.querySelector('[style*="opacity: 0.55"]') && d.querySelectorAll('[data-testid^=chart-]').length >= 2;
+  })()`;
+  const RANGE_TEXT = `document.querySelector('[data-testid=dashboard-range]').textContent`;
 
-recordFigures([
-  {
-    group: 'Browser interactions', name: 'switch Reporting Range on the client dashboard (range not loaded yet, 500 stores)', unit: 'ms',
-    samples: rangeCold, compare: { name: 'back to the range already shown', samples: rangeWarm }, target: { op: '<=', value: 100 },
-    note: 'click on the option to new figures and both graphs settled, next frame painted; desktop window, no throttling',
-  },
-  {
-    group: 'Browser interactions', name: 'type in the dashboard store selector search (500 stores), from the end of the debounce', unit: 'ms',
-    samples: search, target: { op: '<=', value: 100 }, note: `last keystroke's input event + ${STORE_SEARCH_DEBOUNCE_MS} ms to the filtered options painted (includes that keystroke's own render)`,
-  },
-  {
-    group: 'Browser interactions', name: 'open a store detail panel from the Stores list (2,000 stores)', unit: 'ms',
-    samples: openWarm, compare: { name: 'first open after the page loads (panel code too)', samples: openFirst }, target: { op: '<=', value: 100 },
-    note: 'row click to the panel showing that store, next frame painted (the drawer slides in after that)',
-  },
-]);
+  const company = await signedInPage('company', /\/$/);
+  const rangeCold: number[] = [];
+  const rangeWarm: number[] = [];
+  const RANGES = ['3 months', '6 months', '1 year', '3 years', 'Max'];
+  const firstOfMonth = (monthsBack: number) => {
+    const d = new Date();
+    return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - monthsBack, 1)).toISOString().slice(0, 10);
+  };
+  async function chooseRange(label: string, into: number[]) {
+    const before = (await company.evaluate(RANGE_TEXT)) as string;
+    await company.getByTestId('range-select').click();
+    const option = company.getByRole('option', { name: label, exact: true });
+    await option.waitFor();
+    into.push(await measure(company, `${RANGE_TEXT} !== ${js(before)} && ${DASHBOARD_SETTLED}`, 'click', () => option.click()));
+    await company.waitForTimeout(300);
+  }
+  for (let i = 0; i < SAMPLES; i++) {
+    await company.goto(`${base}/?month=${firstOfMonth(1 + i)}`); // the default range (1 month) ending that month
+    await until(company, DASHBOARD_SETTLED);
+    await company.waitForTimeout(300);
+    await chooseRange(RANGES[i % RANGES.length], rangeCold);
+    await chooseRange('1 month', rangeWarm);
+  }
+  console.log(`range switch, not loaded yet: ${rangeCold.map((x) => x.toFixed(0)).join(', ')} ms`);
+  console.log(`range switch, back to the one shown: ${rangeWarm.map((x) => x.toFixed(0)).join(', ')} ms`);
+
+  const TERMS = ['Store 12', 'Store 23', 'Store 34', 'Store 45', 'Store 56', 'Store 67', 'Store 78', 'Store 89', 'Store 91', 'Store 102', 'Store 213', 'Store 324'];
+  const search: number[] = [];
+  const storeSelect = company.getByTestId('store-select');
+  for (const term of TERMS) {
+    await storeSelect.click(); // selects the current text, so typing replaces it
+    await company.getByRole('listbox').waitFor();
+    const filtered = `(() => {
+      const box = document.getElementById(document.querySelector('[data-testid=store-select]').getAttribute('aria-controls'));
+      const options = box ? [...box.querySelectorAll('[role=option]')] : [];
+      return options.length > 0 && options.every((o) => o.textContent.toLowerCase().includes(${js(term.toLowerCase())}));
+    })()`;
+    const total = await measure(company, filtered, 'input', () => company.keyboard.type(term, { delay: 40 }));
+    search.push(total - STORE_SEARCH_DEBOUNCE_MS);
+    await company.keyboard.press('Escape');
+    await company.locator('body').click({ position: { x: 5, y: 5 } });
+    await company.waitForTimeout(700);
+  }
+  console.log(`store search, end of debounce to filtered options: ${search.map((x) => x.toFixed(0)).join(', ')} ms`);
+  await company.context().close();
+
+  const staff = await signedInPage('staff', /\/ops$/);
+  const openFirst: number[] = [];
+  const openWarm: number[] = [];
+  const ROWS = 'main ul[aria-label="Stores"] > li a';
+  for (let run = 0; run < runs; run++) {
+    await staff.goto(`${base}/ops/retail/stores`);
+    await staff.locator(ROWS).first().waitFor();
+    await staff.waitForTimeout(500);
+    for (let i = 0; i <= Math.ceil(SAMPLES / runs); i++) {
+      const row = staff.locator(ROWS).nth(i);
+      const name = (await row.locator('p').first().innerText()).trim();
+      const shown = `document.querySelector('[data-testid=org-detail] h2')?.textContent === ${js(name)}`;
+      (i === 0 ? openFirst : openWarm).push(await measure(staff, shown, 'click', () => row.click()));
+      await staff.keyboard.press('Escape');
+      await until(staff, `!document.querySelector('[data-testid=org-detail]')`);
+      await staff.waitForTimeout(400); // the drawer's closing transition
+    }
+  }
+  console.log(`detail panel, first open: ${openFirst.map((x) => x.toFixed(0)).join(', ')} ms; then: ${openWarm.map((x) => x.toFixed(0)).join(', ')} ms`);
+  await staff.context().close();
+
+  await browser.close();
+
+  recordFigures([
+    {
+      group: 'Browser interactions', name: 'switch Reporting Range on the client dashboard (range not loaded yet, 500 stores)', unit: 'ms',
+      samples: rangeCold, compare: { name: 'back to the range already shown', samples: rangeWarm }, target: { op: '<=', value: 100 },
+      note: 'click on the option to new figures and both graphs settled, next frame painted; desktop window, no throttling',
+    },
+    {
+      group: 'Browser interactions', name: 'type in the dashboard store selector search (500 stores), from the end of the debounce', unit: 'ms',
+      samples: search, target: { op: '<=', value: 100 }, note: `last keystroke's input event + ${STORE_SEARCH_DEBOUNCE_MS} ms to the filtered options painted (includes that keystroke's own render)`,
+    },
+    {
+      group: 'Browser interactions', name: 'open a store detail panel from the Stores list (2,000 stores)', unit: 'ms',
+      samples: openWarm, compare: { name: 'first open after the page loads (panel code too)', samples: openFirst }, target: { op: '<=', value: 100 },
+      note: 'row click to the panel showing that store, next frame painted (the drawer slides in after that)',
+    },
+  ]);
 }
 
 // ---------------------------------------------------------------- Lighthouse
@@ -191,7 +194,7 @@ const PAGES: PageSpec[] = [
   { name: 'console Stores list (2,000 stores)', path: '/ops/retail/stores', file: 'stores', account: 'staff', landing: /\/ops$/ },
 ];
 // A visit to each public page, so the server has built what it caches (the map's organizations) before Lighthouse.
-const visitor = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS.filter((f) => !f.startsWith('--headless')) });
+const visitor = await launchBrowser();
 const visit = await visitor.newPage();
 for (const path of ['/login', '/public/salescalculator', '/public/network/all/demo']) await visit.goto(`${base}${path}`, { waitUntil: 'networkidle' });
 await visitor.close();

@@ -1,0 +1,18 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { coreUrl } from '../config/env';
+import { SESSION_STORAGE_KEY } from './session';
+
+// public/early-session.js is a plain script (no build step), so it spells the session key and the token address
+// itself; restoreSession() only takes its answer when the address matches. These keep the copies from drifting.
+const script = readFileSync(new URL('../../public/early-session.js', import.meta.url), 'utf8');
+
+describe('public/early-session.js', () => {
+  it("asks nothing when the tab holds a token under the app's own key", () => {
+    expect(script).toContain(`sessionStorage.getItem('${SESSION_STORAGE_KEY}')`);
+  });
+
+  it('asks the address the app takes the answer from', () => {
+    expect(script).toContain(`var url = '${coreUrl('session/token')}';`);
+  });
+});

@@ -117,8 +117,12 @@ export async function assertFiltersVisible(
     const missing = unique.find((id) => !found.has(id));
     if (missing !== undefined) throw notFound(`No ${what} with id ${missing}.`);
   };
+  // A company or store scope's own company exists (the rows it was read from reference it): no query needed for it.
+  const scope = rv.scope;
+  const ownCompanyOnly = (ids: number[]) => 'companyId' in scope && ids.every((id) => id === scope.companyId);
   await Promise.all([
-    check(filters.companyIds, 'company', (ids) => visibleCompanies(ctx, rv.scope, ids)),
+    check(filters.companyIds, 'company', async (ids) =>
+      ownCompanyOnly(ids) ? ids.map((id) => ({ id })) : visibleCompanies(ctx, scope, ids)),
     check(filters.storeIds, 'store', (ids) => visibleStores(ctx, rv.scope, ids)),
     check(filters.receiverIds, 'receiver', (ids) => visibleReceivers(ctx, rv.scope, ids)),
   ]);

@@ -39,6 +39,19 @@ export function localDateOf(micros: number): string {
 
 /** The instant (µs) of local midnight starting a date. Vancouver changes clocks at 02:00, so midnight exists. */
 export function localMidnightMicros(date: string): number {
+  let micros = midnightMemo.get(date);
+  if (micros === undefined) {
+    if (midnightMemo.size >= MIDNIGHT_MEMO_SIZE) midnightMemo.clear();
+    midnightMemo.set(date, (micros = computeLocalMidnightMicros(date)));
+  }
+  return micros;
+}
+
+// Every report request converts its bounds; Intl's formatToParts is the costly part, and the dates asked are few.
+const MIDNIGHT_MEMO_SIZE = 10_000;
+const midnightMemo = new Map<string, number>();
+
+function computeLocalMidnightMicros(date: string): number {
   const wall = Date.parse(`${date}T00:00:00Z`);
   let utc = wall + 8 * 3_600_000;
   for (let i = 0; i < 3; i++) utc = wall - (localWallMs(utc) - utc);

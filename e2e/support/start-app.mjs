@@ -3,13 +3,14 @@ import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildServer } from '../../apps/server/scripts/build.mjs';
+import { SERVER_NODE_ARGS } from '../../apps/server/scripts/node-args.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = `${root}.test-tmp/e2e-data`;
 rmSync(dataDir, { recursive: true, force: true });
 // The built server, as `npm start` runs it.
 await buildServer();
-const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+const child = spawn(process.execPath, [...SERVER_NODE_ARGS, 'apps/server/dist/main.js'], {
   cwd: root,
   stdio: 'inherit',
   env: { DEMO_DONATIONS: '6000', LOG_LEVEL: 'warn', ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' },

@@ -1,7 +1,6 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -11,6 +10,7 @@ import { authRoutes } from './auth/auth.routes.js';
 import { createTokenVerifier } from './auth/token-verifier.js';
 import type { Env } from './config/env.js';
 import { type AppContext, createRepositories } from './context.js';
+import { securityHeaders } from './plugins/security-headers.js';
 import { LOG_REDACT_PATHS, logSerializers } from './lib/log-redaction.js';
 import type { Database } from './db/connection.js';
 import { companyUsersRoutes } from './modules/company-users/company-users.routes.js';
@@ -119,7 +119,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     await jobEvents.close();
   });
 
-  await app.register(helmet, {
+  securityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

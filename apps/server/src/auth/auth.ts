@@ -22,7 +22,7 @@ export interface AuthSettings {
 // Each password hash (scrypt, N=16384, r=16) holds 32 MB while it runs, on one of libuv's four threads: a burst of
 // sign-ins ran four at once and lifted the server's memory by ~130 MB. One at a time keeps that to 32 MB and leaves
 // the other core to the requests already signed in; a hash takes ~0.1 s, so 50 sign-ins at once take ~5 s.
-const passwordHashing = pLimit(Number(process.env.PASSWORD_HASH_CONCURRENCY ?? 1));
+const passwordHashing = pLimit(1);
 const password = {
   hash: (plain: string) => passwordHashing(() => hashPassword(plain)),
   verify: (data: { hash: string; password: string }) => passwordHashing(() => verifyPassword(data)),

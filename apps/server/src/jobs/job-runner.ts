@@ -16,7 +16,8 @@ export interface JobHandler {
 export interface JobRunner {
   register(handler: JobHandler): void;
   /** Work to do once in the background after start (e.g. storing documents the demo data refers to). */
-  afterStart(task: () => Promise<unknown>): void;
+  /** A task run in the background once the runner starts; `stopping()` turns true when the server stops. */
+  afterStart(task: (stopping: () => boolean) => Promise<unknown>): void;
   /** Resumes every unfinished job of a registered kind, then looks for work every `pollMs`. */
   start(): Promise<void>;
   /** Looks for work now (a job was just created). */
@@ -44,7 +45,7 @@ const UNFINISHED = ['initialized', 'started', 'progressing'] as const;
  */
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const handlers = new Map<string, JobHandler>();
-  const startTasks: (() => Promise<unknown>)[] = [];
+  const startTasks: ((stopping: () => boolean) => Promise<unknown>)[] = [];
   const active = new Map<string, Promise<void>>();
   const control = { stopping: false };
   let timer: NodeJS.Timeout | null = null;
@@ -98,6 +99,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     }
   }
 
+  const startRuns = new Set<Promise<unknown>>();
+
   function scan() {
     if (control.stopping) return;
     if (scanning) {
@@ -130,7 +133,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       timer = setInterval(scan, pollMs);
       timer.unref();
       for (const task of startTasks) {
-        void task().catch((error: unknown) => options.log.error({ err: error }, 'a start-up task failed'));
+        const run: Promise<unknown> = task(() => control.stopping)
+          .catch((error: unknown) => options.log.error({ err: error }, 'a start-up task failed'))
+          .finally(() => startRuns.delete(run));
+        startRuns.add(run);
       }
     },
     wake() {
@@ -140,7 +146,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       control.stopping = true;
       if (timer) clearInterval(timer);
       timer = null;
-      const all = Promise.all([scanning, ...active.values()]);
+      const all = Promise.all([scanning, ...active.values(), ...startRuns]);
       await Promise.race([all, new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
     },
     running() {

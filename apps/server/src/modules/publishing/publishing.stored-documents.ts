@@ -17,6 +17,7 @@ export async function storeMissingDocuments(
   db: Kysely<DB>,
   files: FileStore,
   render: (report: ReportDocument, date: Date) => Promise<RenderedDocuments>,
+  stopping: () => boolean = () => false,
 ): Promise<number> {
   const rows = await db.selectFrom('generated_file').select(['id', 'publish_file_id', 'file_type', 'file_uri'])
     .where('byte_size', 'is', null).where('file_uri', 'is not', null)
@@ -26,6 +27,7 @@ export async function storeMissingDocuments(
   const targets = await createPublishingRepository(db).targets([...new Set(rows.map((r) => Number(r.publish_file_id)))]);
   let stored = 0;
   for (const [id, target] of targets) {
+    if (stopping()) break; // the rest on the next start
     const mine = rows.filter((r) => Number(r.publish_file_id) === id);
     const rendered = await render(await loadPublishedReport(db, target), documentDate(lastDayOfMonth(target.entry_date)));
     for (const row of mine) {

@@ -77,12 +77,13 @@ export async function demoAudioFor(db: Kysely<DB>, id: number): Promise<Buffer |
 }
 
 /** Stores the demo recordings not stored yet (at start, in the background); returns how many. */
-export async function storeMissingDemoAudio(db: Kysely<DB>, files: FileStore): Promise<number> {
+export async function storeMissingDemoAudio(db: Kysely<DB>, files: FileStore, stopping: () => boolean = () => false): Promise<number> {
   const rows = await db.selectFrom('transcript').select(['id', 'audio_uri'])
     .where('audio_uri', 'like', `${DEMO_AUDIO_PREFIX}%`).where('audio_byte_size', 'is', null)
     .orderBy('id').limit(1000).execute();
   let stored = 0;
   for (const row of rows) {
+    if (stopping()) break; // the rest on the next start
     if (await ensureDemoAudio(db, files, row.id, row.audio_uri!)) stored++;
   }
   return stored;

@@ -1,7 +1,7 @@
 import { Alert, Button, SimpleGrid, Stack } from '@mantine/core';
 import { canSeeFlwButton, canSeeMoneySaved, DEPARTMENTS, DESTINATIONS, rangeBounds, rangeText, type Viewer } from '@openrescue/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { useCompanies } from '../api/get-companies';
 import { donationTotalsQueryOptions, useDonationTotals } from '../api/get-donation-totals';
 import { useStores } from '../api/get-stores';
@@ -54,6 +54,10 @@ export function ImpactDashboard({ viewer, access, flwUrl, lockedScope }: ImpactD
     }
   };
 
+  // The header (the page's largest text) paints with the first render; the filters, cards and graphs follow as a
+  // deferred render, which React does in slices instead of one long task on a slow phone (decision 0018).
+  const everything = useDeferredValue(true, false);
+
   return (
     <Stack gap="lg" data-testid="impact-dashboard">
       <DashboardHeader
@@ -63,34 +67,38 @@ export function ImpactDashboard({ viewer, access, flwUrl, lockedScope }: ImpactD
         flwUrl={canSeeFlwButton(viewer) && flwUrl ? flwUrl : undefined}
         updating={departments.isFetching && !departments.isPending}
       />
-      <SimpleGrid type="container" cols={{ base: 1, '640px': lockedScope ? 2 : 3 }} spacing="md" component="form" aria-label="Dashboard filters" onSubmit={(e) => e.preventDefault()}>
-        {!lockedScope && (
-          <StoreSelect
-            options={options}
-            value={scopeKey(scope)}
-            onChange={(value) => {
-              const next = parseScope(value);
-              if (next) params.setScope(next);
-            }}
-            loading={stores.isPending}
-          />
-        )}
-        <RangeSelect ranges={params.ranges} value={params.range} onChange={params.setRange} onOpen={prefetchRanges} />
-        <MonthPicker value={params.month} latest={currentReportMonth()} onChange={params.setMonth} />
-      </SimpleGrid>
-      {departments.isError && !departments.data ? (
-        <Alert color="red" variant="light" title="The impact figures could not be loaded" role="alert">
-          <Button size="xs" variant="default" onClick={() => void departments.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : (
-        <ImpactCards totals={totals} showMoney={canSeeMoneySaved(viewer)} loading={departments.isPending} />
+      {everything && (
+        <>
+          <SimpleGrid type="container" cols={{ base: 1, '640px': lockedScope ? 2 : 3 }} spacing="md" component="form" aria-label="Dashboard filters" onSubmit={(e) => e.preventDefault()}>
+            {!lockedScope && (
+              <StoreSelect
+                options={options}
+                value={scopeKey(scope)}
+                onChange={(value) => {
+                  const next = parseScope(value);
+                  if (next) params.setScope(next);
+                }}
+                loading={stores.isPending}
+              />
+            )}
+            <RangeSelect ranges={params.ranges} value={params.range} onChange={params.setRange} onOpen={prefetchRanges} />
+            <MonthPicker value={params.month} latest={currentReportMonth()} onChange={params.setMonth} />
+          </SimpleGrid>
+          {departments.isError && !departments.data ? (
+            <Alert color="red" variant="light" title="The impact figures could not be loaded" role="alert">
+              <Button size="xs" variant="default" onClick={() => void departments.refetch()}>
+                Try again
+              </Button>
+            </Alert>
+          ) : (
+            <ImpactCards totals={totals} showMoney={canSeeMoneySaved(viewer)} loading={departments.isPending} />
+          )}
+          <SimpleGrid type="container" cols={{ base: 1, '900px': 2 }} spacing="md">
+            <BreakdownCard title="Donations by department" noun="department" field="from_department_id" categories={DEPARTMENTS} bounds={bounds} scope={scope} />
+            <BreakdownCard title="Donations by destination" noun="destination" field="destination_id" categories={DESTINATIONS} bounds={bounds} scope={scope} />
+          </SimpleGrid>
+        </>
       )}
-      <SimpleGrid type="container" cols={{ base: 1, '900px': 2 }} spacing="md">
-        <BreakdownCard title="Donations by department" noun="department" field="from_department_id" categories={DEPARTMENTS} bounds={bounds} scope={scope} />
-        <BreakdownCard title="Donations by destination" noun="destination" field="destination_id" categories={DESTINATIONS} bounds={bounds} scope={scope} />
-      </SimpleGrid>
     </Stack>
   );
 }

@@ -1,13 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, screenshotPath, settle, signIn } from './support/helpers';
+import { expectAccessible, listCounts, screenshotPath, settle, signIn } from './support/helpers';
 
-/** "loaded/total" as numbers. */
-async function counts(page: Page): Promise<[number, number]> {
-  // One read that both waits and parses: the text may turn to 'Loading…' between a check and a second read.
-  const read: { m: RegExpMatchArray | null } = { m: null };
-  await expect.poll(async () => (read.m = (await page.getByTestId('list-count').innerText()).match(/(\d+)\/(\d+)/)) !== null, { timeout: 20_000 }).toBe(true);
-  return [Number(read.m![1]), Number(read.m![2])];
-}
+const counts = listCounts;
 
 test.describe('ops lists', () => {
   test.beforeEach(async ({ page }) => {

@@ -1,12 +1,8 @@
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, screenshotPath, settle, signIn } from './support/helpers';
+import { expectAccessible, listCounts, screenshotPath, settle, signIn } from './support/helpers';
 
-const listCount = async (page: Page): Promise<number> => {
-  const count = page.getByTestId('list-count');
-  await expect(count).toHaveText(/\d+\/\d+/, { timeout: 20_000 });
-  return Number((await count.innerText()).match(/\/(\d+)/)![1]);
-};
+const listCount = async (page: Page): Promise<number> => (await listCounts(page))[1];
 
 test.describe('ops detail and side panels', () => {
   test.beforeEach(async ({ page }) => {

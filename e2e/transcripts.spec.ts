@@ -1,14 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, screenshotPath, signIn } from './support/helpers';
+import { expectAccessible, listCounts, screenshotPath, signIn } from './support/helpers';
 
 const API = '/core-api/api/product/calls/transcripts';
 
-async function counts(page: Page): Promise<[number, number]> {
-  const count = page.getByTestId('list-count');
-  await expect(count).toHaveText(/\d+\/\d+/, { timeout: 20_000 });
-  const m = (await count.innerText()).match(/(\d+)\/(\d+)/);
-  return [Number(m![1]), Number(m![2])];
-}
+const counts = listCounts;
 
 /** What the API answers for a query (the session cookie signs these requests in). */
 async function apiCount(page: Page, query: string): Promise<number> {

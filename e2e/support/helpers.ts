@@ -57,3 +57,9 @@ export async function textWhenMatches(page: Page, testId: string, pattern: RegEx
   await expect.poll(async () => pattern.test((text = await page.getByTestId(testId).innerText())), { timeout }).toBe(true);
   return text;
 }
+
+/** A console list's "loaded/total" count (test id list-count) as numbers, read once it shows them. */
+export async function listCounts(page: Page): Promise<[number, number]> {
+  const m = (await textWhenMatches(page, 'list-count', /(\d+)\/(\d+)/, 20_000)).match(/(\d+)\/(\d+)/)!;
+  return [Number(m[1]), Number(m[2])];
+}

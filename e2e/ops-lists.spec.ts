@@ -1,8 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, listCounts, screenshotPath, settle, signIn } from './support/helpers';
 
-const counts = listCounts;
-
 test.describe('ops lists', () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page, 'staff');
@@ -12,7 +10,7 @@ test.describe('ops lists', () => {
   test('receivers: loaded/total, more on scroll, a row opens its panel in the address', async ({ page }) => {
     await page.goto('/ops/retail/receivers');
     await expect(page.getByRole('heading', { level: 1, name: 'Receivers' })).toBeVisible();
-    const [loaded, total] = await counts(page);
+    const [loaded, total] = await listCounts(page);
     expect(loaded).toBeLessThanOrEqual(50);
     expect(loaded).toBe(Math.min(50, total));
     await expectAccessible(page, 'receivers list');
@@ -21,7 +19,7 @@ test.describe('ops lists', () => {
     if (total > 50) {
       await page.getByRole('list', { name: 'Receivers' }).getByRole('listitem').last().scrollIntoViewIfNeeded();
       await page.mouse.wheel(0, 5000);
-      await expect.poll(async () => (await counts(page))[0], { timeout: 20_000 }).toBeGreaterThan(50);
+      await expect.poll(async () => (await listCounts(page))[0], { timeout: 20_000 }).toBeGreaterThan(50);
     }
 
     // The filter drop: FARM receivers.
@@ -30,7 +28,7 @@ test.describe('ops lists', () => {
     await page.getByText('FARM', { exact: true }).click();
     await expect(page).toHaveURL(/type=FARM/);
     await page.keyboard.press('Escape');
-    await counts(page);
+    await listCounts(page);
     await page.goto('/ops/retail/receivers');
 
     const first = page.getByRole('list', { name: 'Receivers' }).getByRole('link').first();
@@ -56,7 +54,7 @@ test.describe('ops lists', () => {
   test('stores: insert weights with validation, then a real insert', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/ops/retail/stores');
-    await counts(page);
+    await listCounts(page);
     await expectAccessible(page, 'stores list at 360 px');
     await page.screenshot({ path: screenshotPath('ops-stores-360.png') });
     await page.getByRole('list', { name: 'Stores' }).getByRole('link').first().click();
@@ -103,13 +101,13 @@ test.describe('ops lists: no-pickups, stipend, mailable', () => {
     test(`${heading}: loaded/total, more on scroll, filters`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-      const [loaded, total] = await counts(page);
+      const [loaded, total] = await listCounts(page);
       expect(loaded).toBe(Math.min(50, total));
       await expectAccessible(page, heading);
       await page.screenshot({ path: screenshotPath(shot) });
       if (total > 50) {
         await page.getByRole('button', { name: 'Load more' }).scrollIntoViewIfNeeded();
-        await expect.poll(async () => (await counts(page))[0], { timeout: 20_000 }).toBeGreaterThan(50);
+        await expect.poll(async () => (await listCounts(page))[0], { timeout: 20_000 }).toBeGreaterThan(50);
       }
       if (heading === 'Mailable Contacts') {
         // Send asks first; cancelling sends nothing.

@@ -3,8 +3,6 @@ import { expectAccessible, listCounts, screenshotPath, signIn } from './support/
 
 const API = '/core-api/api/product/calls/transcripts';
 
-const counts = listCounts;
-
 /** What the API answers for a query (the session cookie signs these requests in). */
 async function apiCount(page: Page, query: string): Promise<number> {
   const res = await page.request.get(`${API}?${query}`);
@@ -24,7 +22,7 @@ test.describe('transcripts', () => {
     await page.goto('/ops/product/transcripts');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     // Sentiment Score defaults to Neutral: calls with a score of 0 or more.
-    const [, neutralTotal] = await counts(page);
+    const [, neutralTotal] = await listCounts(page);
     expect(neutralTotal).toBe(await apiCount(page, 'sentiment_score=neutral'));
     const row = list(page).getByTestId('transcript-row').first();
     for (const cell of ['id', 'Date', 'caller', 'to', 'from', 'length (s)', 'headline']) {
@@ -42,7 +40,7 @@ test.describe('transcripts', () => {
     await expect(page).toHaveURL(/sentiment=negative/);
     const negative = await apiCount(page, 'sentiment_score=negative');
     expect(negative).toBeGreaterThan(0);
-    await expect.poll(async () => (await counts(page))[1]).toBe(negative);
+    await expect.poll(async () => (await listCounts(page))[1]).toBe(negative);
     await expect(list(page).getByRole('img', { name: 'Sentiment: Negative' }).first()).toBeVisible();
     await expect(list(page).getByRole('img', { name: /Sentiment: (Positive|Neutral)/ })).toHaveCount(0);
     await page.getByText('Neutral', { exact: true }).click();
@@ -51,7 +49,7 @@ test.describe('transcripts', () => {
     await page.getByLabel('Call greater than (s)').fill('60');
     await expect(page).toHaveURL(/min_length=60/);
     const long = await apiCount(page, 'sentiment_score=neutral&tw_call_length__gte=60');
-    await expect.poll(async () => (await counts(page))[1]).toBe(long);
+    await expect.poll(async () => (await listCounts(page))[1]).toBe(long);
     const lengths = await list(page).locator('[data-cell="length (s)"] p:last-child').allInnerTexts();
     expect(lengths.every((l) => Number(l) >= 60)).toBe(true);
     await page.getByLabel('Call greater than (s)').fill('');
@@ -59,13 +57,13 @@ test.describe('transcripts', () => {
     await page.getByRole('searchbox', { name: 'Search' }).fill('Missed pickup');
     await expect(page).toHaveURL(/search=Missed\+pickup|search=Missed%20pickup/);
     const searched = await apiCount(page, 'sentiment_score=neutral&search=Missed%20pickup');
-    await expect.poll(async () => (await counts(page))[1]).toBe(searched);
+    await expect.poll(async () => (await listCounts(page))[1]).toBe(searched);
     await page.keyboard.press('Escape');
   });
 
   test('the panel: from a row and from the address, its tabs, and the recording plays and seeks', async ({ page }) => {
     await page.goto('/ops/product/transcripts');
-    await counts(page);
+    await listCounts(page);
     const first = list(page).getByRole('link').first();
     const id = (await first.getAttribute('href'))!.match(/transcripts\/(\d+)/)![1];
     await first.click();

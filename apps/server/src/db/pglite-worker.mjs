@@ -84,8 +84,10 @@ async function typesOf(sql) {
   if (!types) {
     const { messages } = await db.execProtocol(concat([serialize.parse({ text: sql }), serialize.describe({ type: 'S' }), serialize.sync()]), { syncToFs: false });
     types = protocolResults.parseDescribeStatementResults(messages);
-    if (paramTypes.size >= PARAM_TYPES_KEPT) paramTypes.clear();
-    if (sql.length <= PARAM_TYPES_MAX_TEXT) paramTypes.set(sql, types);
+    if (sql.length <= PARAM_TYPES_MAX_TEXT) {
+      if (paramTypes.size >= PARAM_TYPES_KEPT) paramTypes.clear();
+      paramTypes.set(sql, types);
+    }
   }
   return types;
 }

@@ -18,9 +18,9 @@ afterAll(async () => {
 
 describe('stopping the server', () => {
   it('lets its start-up tasks stop between two steps', async () => {
-    const first = (server = await startServer({ DATA_DIR: dir, SEED_DEMO: 'true', DEMO_DONATIONS: '2000' }, 120_000));
-    await first.stop('SIGTERM'); // at once: the demo's documents and recordings are still being stored
-    expect(first.child.exitCode).toBe(0);
-    expect(first.output().split('\n').filter((line) => line.includes('"level":50'))).toEqual([]);
+    server = await startServer({ DATA_DIR: dir, SEED_DEMO: 'true', DEMO_DONATIONS: '2000' }, 120_000);
+    await server.stop('SIGTERM'); // at once: the demo's documents and recordings are still being stored
+    expect(server.child.exitCode).toBe(0);
+    expect(server.output().split('\n').filter((line) => line.includes('"level":50'))).toEqual([]);
   });
 });

@@ -106,4 +106,47 @@ test.describe('operations console shell', () => {
     await expect(page).toHaveURL(/\/ops\/retail\/receivers/);
     await expectAccessible(page, 'mobile');
   });
+
+  test('a console screen arrives with its frame and heading, and the app takes its place without a splash between', async ({ page, browser }) => {
+    // The page as the server sends it, before any script: frame, menu, heading, intro.
+    const bare = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 412, height: 823 } });
+    const first = await bare.newPage();
+    await first.goto('/ops/retail/stores/3');
+    const frame = first.locator('[data-ops-shell]');
+    await expect(frame.locator('h1')).toHaveText('Stores');
+    await expect(frame).toContainText('Donating stores. Open one for its receivers, links and scans.');
+    await first.screenshot({ path: screenshotPath('ops-frame-before-scripts.png') });
+    await bare.close();
+
+    // Every frame painted: the splash must never be on screen uncovered.
+    await page.addInitScript(() => {
+      const w = window as unknown as { splashSeen: boolean; framesSeen: number };
+      w.splashSeen = false;
+      w.framesSeen = 0;
+      const check = () => {
+        const framed = document.querySelector('[data-ops-shell]') !== null;
+        if (framed) w.framesSeen += 1;
+        const splash = [...document.querySelectorAll('[role=status]')].some((e) => e.textContent?.includes('Grabbing some digital bits'));
+        if (splash && !framed) w.splashSeen = true;
+        requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    });
+    await page.goto('/ops/retail/stores');
+    await expect(page.getByTestId('list-count')).toHaveText(/\d+\/\d+/);
+    await expect(page.locator('[data-ops-shell]')).toHaveCount(0);
+    await expect(page.locator('#root')).toHaveCount(1);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Stores');
+    const seen = await page.evaluate(() => {
+      const w = window as unknown as { splashSeen: boolean; framesSeen: number };
+      return { splashSeen: w.splashSeen, framesSeen: w.framesSeen };
+    });
+    expect(seen.framesSeen).toBeGreaterThan(0);
+    expect(seen.splashSeen).toBe(false);
+
+    // Demo mode relabels the console: there the app starts from its own splash instead.
+    await page.goto('/ops/retail/stores?demo=true');
+    await expect(page.locator('[data-ops-shell]')).toHaveCount(0);
+    await expect(page.getByTestId('list-count')).toHaveText(/\d+\/\d+/);
+  });
 });

@@ -35,6 +35,7 @@ import { retailRoutes } from './modules/retail/retail.routes.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { accessPlugin, type RouteRecord } from './plugins/access.js';
+import { registerCompression } from './plugins/compression.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerWeb } from './plugins/web.js';
@@ -133,6 +134,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       },
     },
   });
+  await registerCompression(app);
   await app.register(cookie);
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
   await app.register(accessPlugin, {

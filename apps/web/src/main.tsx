@@ -8,8 +8,9 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
-import { applyDemoFlag } from './lib/demo-mode';
+import { applyDemoFlag, isDemoMode } from './lib/demo-mode';
 import { setAppNavigator } from './lib/navigation';
+import { appContainer } from './lib/shell-handoff';
 
 // Before the first render, so a ?demo= link never flashes the other theme.
 applyDemoFlag(window.location.search);
@@ -23,7 +24,7 @@ if (!root) throw new Error('index.html has no #root element');
 // As a transition, the first render gives way to the browser every few milliseconds instead of holding the main
 // thread for the whole tree (Total Blocking Time on a slow phone).
 startTransition(() => {
-  createRoot(root).render(
+  createRoot(appContainer(root, { demo: isDemoMode() })).render(
     <StrictMode>
       <AppProviders>
         <RouterProvider router={router} />

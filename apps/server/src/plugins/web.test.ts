@@ -91,7 +91,8 @@ describe('pre-rendered standalone pages', () => {
     // Stands in for the web build's renderer (apps/web/src/ssr/prerender.tsx); the real one runs in the browser tests.
     writeFileSync(
       join(prerenderDist, '.ssr', 'prerender.js'),
-      'export const prerender = (page, config) => `<main>${page} for ${config.support_email}</main>`;',
+      'export const prerender = (page, config) => `<main>${page} for ${config.support_email}</main>`;\n' +
+        "export const prerenderOpsShells = () => [{ path: '/ops/retail/stores', markup: '<main>stores frame</main>' }];",
     );
     server = Fastify({ logger: false });
     await registerWeb(server, prerenderDist, CONFIG);
@@ -106,9 +107,17 @@ describe('pre-rendered standalone pages', () => {
   it('fills each page with its markup once the server listens, with the settings: the app gets its loading screen', async () => {
     await expect.poll(() => body('/login')).toBe(root('<main>login for help@example.org</main>'));
     expect(await body('/public/salescalculator/')).toBe(root('<main>calculator for help@example.org</main>'));
-    for (const url of ['/', '/ops/retail/stores', '/public/network/all/demo']) {
+    for (const url of ['/', '/ops', '/ops/retail/storesx', '/ops/retail/receivers', '/public/network/all/demo']) {
       expect(await body(url), url).toBe(root('<main>app for help@example.org</main>'));
     }
+  });
+
+  it('sends a console screen, and a row of it, with its frame', async () => {
+    await expect.poll(() => body('/ops/retail/stores')).toBe(root('<main>stores frame</main>'));
+    for (const url of ['/ops/retail/stores/', '/ops/retail/stores/12', '/ops/retail/stores?search=fresh']) {
+      expect(await body(url), url).toBe(root('<main>stores frame</main>'));
+    }
+    expect(await body('/ops/retail/stores?demo=true')).toBe(root(''));
   });
 
   it('sends them empty to visits that render differently: demo mode, back from the identity provider', async () => {

@@ -11,7 +11,8 @@ import { declareAccessForContext } from './access.js';
 const API_PREFIXES = ['/core-api', '/ops-api', '/docs', '/health'];
 /**
  * The web build's HTML entries (apps/web/vite.config.ts), each pre-rendered by the server: the sign-in page and the
- * calculator whole, the app (index.html, every other path) as its loading screen. `routes`: the paths a page is sent for.
+ * calculator whole, the app (index.html, every other path) as its loading screen, or for a console screen as the
+ * console frame with its heading (prerenderOpsShells). `routes`: the paths a page is sent for.
  */
 const PAGES = {
   app: { file: 'index.html', routes: [] },
@@ -32,6 +33,16 @@ interface Page {
   encoded: Record<'br' | 'gzip', Buffer>;
 }
 const ENCODINGS = ['br', 'gzip'] as const;
+
+/** The app's page for a console screen and the addresses under it, with the console frame in it (app/ops/ops-shell.tsx). */
+interface OpsShellPage {
+  path: string;
+  page: Page;
+}
+
+function shellFor(shells: OpsShellPage[], path: string): Page | undefined {
+  return shells.find((shell) => path === shell.path || path.startsWith(`${shell.path}/`))?.page;
+}
 
 function toPage(html: string): Page {
   return { html, encoded: { br: brotliCompressSync(html), gzip: gzipSync(html, { level: 9 }) } };
@@ -58,16 +69,25 @@ function readPage(path: string, config: AppConfig): Page | null {
  * are then hydrated: apps/web/src/lib/mount-page.tsx; the app replaces its loading screen when it renders). Runs once the server is up, not before: loading
  * React's server renderer would add to every start. Until it is done, or without the renderer, pages go out empty.
  */
-async function prerenderPages(app: FastifyInstance, webDist: string, config: AppConfig, pages: Map<PrerenderedPage, Page | null>) {
+async function prerenderPages(
+  app: FastifyInstance, webDist: string, config: AppConfig, pages: Map<PrerenderedPage, Page | null>, shells: OpsShellPage[],
+) {
   const modulePath = `${webDist}/${PRERENDER_MODULE}`;
   if (!existsSync(modulePath)) return;
   const names = Object.keys(PAGES) as PrerenderedPage[];
+  const withMarkup = (html: string | undefined, markup: string) =>
+    html?.includes(EMPTY_ROOT) ? toPage(html.replace(EMPTY_ROOT, `<div id="root">${markup}</div>`)) : null;
+  const appHtml = pages.get('app')?.html;
   try {
-    const markup = await renderInWorker(pathToFileURL(modulePath).href, names, config);
+    const rendered = await renderInWorker(pathToFileURL(modulePath).href, names, config);
     names.forEach((name, i) => {
-      const html = pages.get(name)?.html;
-      if (html?.includes(EMPTY_ROOT)) pages.set(name, toPage(html.replace(EMPTY_ROOT, `<div id="root">${markup[i]}</div>`)));
+      const page = withMarkup(pages.get(name)?.html, rendered.markup[i]);
+      if (page) pages.set(name, page);
     });
+    for (const shell of rendered.shells) {
+      const page = withMarkup(appHtml, shell.markup);
+      if (page) shells.push({ path: shell.path, page });
+    }
   } catch (error) {
     app.log.warn({ err: error }, 'pre-rendering the pages failed; they are sent unrendered');
   }
@@ -80,15 +100,23 @@ async function prerenderPages(app: FastifyInstance, webDist: string, config: App
 const RENDER_THREAD = `
 const { parentPort, workerData } = require('node:worker_threads');
 import(workerData.moduleUrl)
-  .then(({ prerender }) => parentPort.postMessage({ markup: workerData.pages.map((page) => prerender(page, workerData.config)) }))
+  .then(({ prerender, prerenderOpsShells }) => parentPort.postMessage({
+    markup: workerData.pages.map((page) => prerender(page, workerData.config)),
+    shells: prerenderOpsShells ? prerenderOpsShells(workerData.config) : [],
+  }))
   .catch((error) => parentPort.postMessage({ error: String(error && error.stack || error) }));
 `;
 
-function renderInWorker(moduleUrl: string, pages: PrerenderedPage[], config: AppConfig): Promise<string[]> {
+interface Rendered {
+  markup: string[];
+  shells: Array<{ path: string; markup: string }>;
+}
+
+function renderInWorker(moduleUrl: string, pages: PrerenderedPage[], config: AppConfig): Promise<Rendered> {
   const worker = new Worker(RENDER_THREAD, { eval: true, workerData: { moduleUrl, pages, config } });
-  return new Promise<string[]>((resolve, reject) => {
-    worker.once('message', (answer: { markup?: string[]; error?: string }) =>
-      answer.markup ? resolve(answer.markup) : reject(new Error(answer.error)),
+  return new Promise<Rendered>((resolve, reject) => {
+    worker.once('message', (answer: Partial<Rendered> & { error?: string }) =>
+      answer.markup ? resolve({ markup: answer.markup, shells: answer.shells ?? [] }) : reject(new Error(answer.error)),
     );
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the pre-render thread ended (${code}) without an answer`)));
@@ -105,9 +133,10 @@ export async function registerWeb(app: FastifyInstance, webDist: string | null, 
   );
   const indexHtml = plain.get('app') ?? null;
   const prerendered = new Map(plain);
+  const shells: OpsShellPage[] = [];
   if (webDist !== null) {
     app.addHook('onListen', async () => {
-      void prerenderPages(app, webDist, config, prerendered);
+      void prerenderPages(app, webDist, config, prerendered, shells);
     });
   }
   if (indexHtml !== null) {
@@ -125,8 +154,10 @@ export async function registerWeb(app: FastifyInstance, webDist: string | null, 
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
     if (indexHtml !== null && request.method === 'GET' && !isApi) {
-      const name = PAGE_OF_ROUTE.get(request.url.split('?')[0].replace(/\/+$/, '')) ?? 'app';
-      return sendPage(request, reply, (PLAIN_VISIT.test(request.url) ? plain : prerendered).get(name) ?? indexHtml);
+      const path = request.url.split('?')[0].replace(/\/+$/, '');
+      const name = PAGE_OF_ROUTE.get(path) ?? 'app';
+      if (PLAIN_VISIT.test(request.url)) return sendPage(request, reply, plain.get(name) ?? indexHtml);
+      return sendPage(request, reply, (name === 'app' ? shellFor(shells, path) : undefined) ?? prerendered.get(name) ?? indexHtml);
     }
     return reply.status(404).send({ type: ERROR_TYPES.notFound, message: 'Not found', detail: `${request.method} ${request.url.split('?')[0]}` });
   });

@@ -6,6 +6,7 @@ import { useAppConfig } from '../lib/app-config';
 import { applyDemoFlag } from '../lib/demo-mode';
 import { useSession } from '../lib/session-context';
 import { signOut } from '../lib/session-api';
+import { useRevealWhenReady } from '../lib/shell-handoff';
 
 /** Wraps every route: demo flag, page views, the shared error dialog. */
 export function RootLayout() {
@@ -14,6 +15,7 @@ export function RootLayout() {
   const { config } = useAppConfig();
 
   useEffect(() => applyDemoFlag(search), [search]);
+  useRevealWhenReady();
 
   // Child effects (which set document.title) run before this one, so the title names the new screen.
   const email = user?.email;

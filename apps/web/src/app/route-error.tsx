@@ -1,10 +1,12 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { messages } from '@openrescue/shared';
 import { useRouteError } from 'react-router';
+import { useRevealWhenReady } from '../lib/shell-handoff';
 
 /** Last resort when a screen fails to render or its code cannot be loaded (e.g. after a deploy). */
 export function RouteError() {
   const error = useRouteError();
+  useRevealWhenReady();
   console.error(error);
   return (
     <Center component="main" mih="100dvh" p="md">

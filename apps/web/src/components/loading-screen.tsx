@@ -1,6 +1,7 @@
 import { Box, Center, Stack, Text } from '@mantine/core';
 import { messages } from '@openrescue/shared';
 import classes from './loading-screen.module.css';
+import { useHoldsShell } from '../lib/shell-handoff';
 import { LogoMark } from './logo';
 
 /** The 4px loader bar at the top of the page (spec section 9 "Loader default 4px"). */
@@ -10,6 +11,7 @@ export function LoadingBar({ label = 'Loading' }: { label?: string }) {
 
 /** Welcome splash shown until an app's data is loaded. */
 export function LoadingScreen({ text = messages.splash }: { text?: string }) {
+  useHoldsShell();
   return (
     <>
       <LoadingBar />

@@ -1,7 +1,10 @@
 import type { AppConfig } from '@openrescue/shared';
 import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
 import { BaseProviders } from '../app/base-providers';
 import { StandaloneLoginPage } from '../app/login/standalone-login-page';
+import { OpsShell } from '../app/ops/ops-shell';
+import { OPS_SECTIONS } from '../app/ops/ops-sections';
 import { StandaloneCalculatorPage } from '../app/public/standalone-calculator-page';
 import { LoadingScreen } from '../components/loading-screen';
 import { appConfigQueryOptions } from '../lib/app-config';
@@ -28,4 +31,22 @@ export function prerender(page: PrerenderedPage, config: AppConfig): string {
       </BaseProviders>
     );
   return renderToString(tree);
+}
+
+/**
+ * The app's page (index.html) for each console screen with a fixed heading: the console frame with that heading
+ * (app/ops/ops-shell.tsx), for the server to send for the screen's address and the addresses under it (`/{id}`).
+ */
+export function prerenderOpsShells(config: AppConfig): Array<{ path: string; markup: string }> {
+  queryClient.setQueryData(appConfigQueryOptions().queryKey, config);
+  return OPS_SECTIONS.filter((section) => section.intro).map((section) => ({
+    path: section.path,
+    markup: renderToString(
+      <BaseProviders>
+        <StaticRouter location={section.path}>
+          <OpsShell section={section} communityUrl={config.community_url} />
+        </StaticRouter>
+      </BaseProviders>,
+    ),
+  }));
 }

@@ -1,14 +1,13 @@
 import { Alert, Button, Center, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { isJobRunning, sectionLabel, type Viewer } from '@openrescue/shared';
+import { isJobRunning, type Viewer } from '@openrescue/shared';
 import { useMemo } from 'react';
-import { PageHeader } from '../../components/page-header';
 import { useClientAccess } from '../../features/client-access/api/get-company-user';
 import { ImpactDashboard } from '../../features/dashboard/components/impact-dashboard';
 import { useJobs } from '../../features/jobs/api/get-jobs';
 import { JobItem } from '../../features/jobs/components/job-item';
 import { TableMetricsTable } from '../../features/table-metrics/components/table-metrics-table';
-import { useDemoMode } from '../../lib/demo-mode';
 import { useSession } from '../../lib/session-context';
+import { SectionHeader } from './section-header';
 
 const NETWORK = { kind: 'all' } as const;
 
@@ -44,7 +43,6 @@ function Panel({ title, children }: { title: string; children: React.ReactNode }
 
 /** /ops/dashboard: the network-wide impact figures, the main tables' figures and the running jobs (staff). */
 export function OpsDashboardRoute() {
-  const demo = useDemoMode();
   const { user } = useSession();
   const { access, companyUser, isPending } = useClientAccess(user);
   const viewer = useMemo<Viewer | null>(
@@ -55,7 +53,7 @@ export function OpsDashboardRoute() {
 
   return (
     <Stack gap="xl">
-      <PageHeader title={sectionLabel('dashboard', demo)} description="Donations and impact across the whole network." />
+      <SectionHeader id="dashboard" />
       {isPending || !viewer ? (
         <Center py="xl"><Loader role="status" aria-label="Loading the dashboard" /></Center>
       ) : granted ? (

@@ -1,6 +1,4 @@
 import { Group } from '@mantine/core';
-import { sectionLabel } from '@openrescue/shared';
-import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
 import { CONTACTS_URL, type CharityContact, type ContactFilters } from '../../features/mailable/api/charity-contacts';
 import { ContactDetail } from '../../features/mailable/components/contact-detail';
@@ -12,11 +10,10 @@ import { ListDetailScreen } from '../../features/ops-lists/components/list-detai
 import { ListView } from '../../features/ops-lists/components/list-view';
 import { LookupFilter } from '../../components/lookup-filter';
 import { useListUrl } from '../../features/ops-lists/hooks/use-list-url';
-import { useDemoMode } from '../../lib/demo-mode';
+import { SectionHeader } from './section-header';
 
 /** /ops/reports/mailable: the charity contacts who get report links, and Send for the current filters. */
 export function MailableRoute() {
-  const demo = useDemoMode();
   const { params, setFilter, rowHref } = useListUrl(paths.ops.mailable);
   const filters: ContactFilters = {
     with_company_id: params.get('with_company_id') ?? undefined,
@@ -28,7 +25,7 @@ export function MailableRoute() {
   return (
     <ListDetailScreen
       basePath={paths.ops.mailable}
-      header={<PageHeader title={sectionLabel('mailableContacts', demo)} description="Charity contacts who receive their report links by e-mail." />}
+      header={<SectionHeader id="mailable" />}
       detailTitle="Contact details"
       renderDetail={(id) => <ContactDetail id={id} />}
       list={<ListView

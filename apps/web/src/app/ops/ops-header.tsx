@@ -26,29 +26,36 @@ export interface OpsHeaderProps {
   onOpenJobs: () => void;
 }
 
-export function OpsHeader({ user, demo, navOpened, onToggleNav, onOpenJobs }: OpsHeaderProps) {
+/** The left of the console header: the menu button (narrow screens), the logo and the platform's name. */
+export function OpsHeaderStart({ demo, navOpened, onToggleNav }: Pick<OpsHeaderProps, 'demo' | 'navOpened' | 'onToggleNav'>) {
   const title = sectionLabel('platformTitle', demo);
   return (
+    <Group gap="sm" wrap="nowrap" miw={0}>
+      <Burger
+        opened={navOpened}
+        onClick={onToggleNav}
+        hiddenFrom="sm"
+        size="sm"
+        aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
+        aria-expanded={navOpened}
+        aria-controls="ops-navbar"
+      />
+      <UnstyledButton component={Link} to={paths.ops.root} aria-label={`${title} home`}>
+        <Group gap={10} wrap="nowrap">
+          {!demo && <span data-testid="header-logo"><LogoMark /></span>}
+          <Text fw={700} size="lg" truncate data-testid="platform-title">
+            {title}
+          </Text>
+        </Group>
+      </UnstyledButton>
+    </Group>
+  );
+}
+
+export function OpsHeader({ user, demo, navOpened, onToggleNav, onOpenJobs }: OpsHeaderProps) {
+  return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
-      <Group gap="sm" wrap="nowrap" miw={0}>
-        <Burger
-          opened={navOpened}
-          onClick={onToggleNav}
-          hiddenFrom="sm"
-          size="sm"
-          aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
-          aria-expanded={navOpened}
-          aria-controls="ops-navbar"
-        />
-        <UnstyledButton component={Link} to={paths.ops.root} aria-label={`${title} home`}>
-          <Group gap={10} wrap="nowrap">
-            {!demo && <span data-testid="header-logo"><LogoMark /></span>}
-            <Text fw={700} size="lg" truncate data-testid="platform-title">
-              {title}
-            </Text>
-          </Group>
-        </UnstyledButton>
-      </Group>
+      <OpsHeaderStart demo={demo} navOpened={navOpened} onToggleNav={onToggleNav} />
       <UserMenu
         user={user}
         demo={{ enabled: demo, onChange: switchDemoMode }}

@@ -1,7 +1,7 @@
 import { AppShell } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { MOBILE_BREAKPOINT_PX, SIDEBAR_MIN_WIDTH } from '@openrescue/shared';
+import { MOBILE_BREAKPOINT_PX } from '@openrescue/shared';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen';
@@ -9,6 +9,7 @@ import { JobsDrawer } from '../../features/jobs/components/jobs-drawer';
 import { useAppConfig } from '../../lib/app-config';
 import { useDemoMode } from '../../lib/demo-mode';
 import { useSession } from '../../lib/session-context';
+import { opsFrameProps } from './ops-frame';
 import { OpsHeader } from './ops-header';
 import { OpsNavbar } from './ops-navbar';
 
@@ -32,11 +33,7 @@ export function OpsLayout() {
   // Confirm dialogs (rotate a link, send mails) are console screens only.
   return (
     <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
-      <AppShell
-        header={{ height: 60 }}
-        navbar={{ width: SIDEBAR_MIN_WIDTH, breakpoint: MOBILE_BREAKPOINT_PX, collapsed: { mobile: !navOpened } }}
-        padding={{ base: 'md', sm: 'lg' }}
-      >
+      <AppShell {...opsFrameProps(navOpened)}>
         <AppShell.Header>
           <OpsHeader
             user={user}

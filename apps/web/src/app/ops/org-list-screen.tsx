@@ -1,49 +1,53 @@
-import { Button, Stack, Text } from '@mantine/core';
-import { sectionLabel } from '@openrescue/shared';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { PageHeader } from '../../components/page-header';
+import { Center, Loader, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useEffect } from 'react';
 import { paths } from '../../config/paths';
-import { OrgDetail } from '../../features/detail-panels/components/org-detail';
 import { DetailDrawer } from '../../features/ops-lists/components/detail-drawer';
 import { ReceiversList } from '../../features/ops-lists/components/receivers-list';
 import { StoresList } from '../../features/ops-lists/components/stores-list';
 import { useListUrl } from '../../features/ops-lists/hooks/use-list-url';
-import { useDemoMode } from '../../lib/demo-mode';
 import { useSession } from '../../lib/session-context';
-import { isSidePanel, SIDE_PANELS } from './side-panels';
+import { isSidePanel, SIDE_PANEL_TITLES } from './side-panel-titles';
+import { SectionHeader } from './section-header';
+
+// The drawer's body (details, side panels, their forms and date pickers) is its own chunk: the list paints without
+// it on a slow phone. It is fetched when the browser is idle or a pointer comes over the list, and once here it renders
+// directly: a lazy component would suspend on its first render anyway, and React holds a revealed fallback ~300 ms.
+type DrawerBodyModule = typeof import('./org-drawer-body');
+let drawerBody: DrawerBodyModule | undefined;
+const loadDrawerBody = () => import('./org-drawer-body').then((module) => (drawerBody = module));
+const LazyDrawerBody = lazy(async () => ({ default: (await loadDrawerBody()).OrgDrawerBody }));
+
+function usePrefetchWhenIdle(load: () => Promise<unknown>) {
+  useEffect(() => {
+    if (typeof requestIdleCallback === 'undefined') {
+      const timer = setTimeout(() => void load(), 1000);
+      return () => clearTimeout(timer);
+    }
+    const handle = requestIdleCallback(() => void load(), { timeout: 4000 });
+    return () => cancelIdleCallback(handle);
+  }, [load]);
+}
 
 /** Receivers or Stores: the list, its detail panel at `/{id}` and the side panel named by `?panel=`. */
 export function OrgListScreen({ kind }: { kind: 'receiver' | 'store' }) {
-  const demo = useDemoMode();
   const { user } = useSession();
   const basePath = kind === 'receiver' ? paths.ops.receivers : paths.ops.stores;
   const { id, params, panel, closePanel, openSidePanel, closeSidePanel } = useListUrl(basePath);
-  const side = isSidePanel(panel) ? SIDE_PANELS[panel] : undefined;
-  const title = sectionLabel(kind === 'receiver' ? 'receivers' : 'stores', demo);
+  const side = isSidePanel(panel) ? panel : undefined;
+  usePrefetchWhenIdle(loadDrawerBody);
+  const bodyProps = {
+    kind, id: id ?? '', side, params, email: user?.email ?? '', staff: Boolean(user?.staff), onOpenPanel: openSidePanel, onCloseSide: closeSidePanel,
+  };
 
   return (
-    <Stack gap={0}>
-      <PageHeader
-        title={title}
-        description={kind === 'receiver' ? 'Charities and farms that receive food. Open one for its stores, links and scans.' : 'Donating stores. Open one for its receivers, links and scans.'}
-      />
+    <Stack gap={0} onPointerEnter={() => void loadDrawerBody()} onFocus={() => void loadDrawerBody()}>
+      <SectionHeader id={kind === 'receiver' ? 'receivers' : 'stores'} />
       {kind === 'receiver' ? <ReceiversList basePath={basePath} /> : <StoresList basePath={basePath} />}
-      <DetailDrawer opened={Boolean(id)} onClose={side ? closeSidePanel : closePanel} title={side ? side.title : `${kind === 'receiver' ? 'Receiver' : 'Store'} details`}>
-        {id && side ? (
-          <Stack gap="md">
-            <Button variant="subtle" size="compact-sm" w="fit-content" leftSection={<IconArrowLeft size={14} aria-hidden="true" />} onClick={closeSidePanel}>
-              Back to details
-            </Button>
-            <side.Component kind={kind} id={id} params={params} email={user?.email ?? ''} onDone={closeSidePanel} />
-          </Stack>
-        ) : id ? (
-          <OrgDetail
-            kind={kind}
-            id={id}
-            staff={Boolean(user?.staff)}
-            onOpenPanel={(name) => openSidePanel(name)}
-            onInsertWeight={(storeId, receiverId) => openSidePanel('insert-bulkscans', { store: String(storeId), receiver: String(receiverId) })}
-          />
+      <DetailDrawer opened={Boolean(id)} onClose={side ? closeSidePanel : closePanel} title={side ? SIDE_PANEL_TITLES[side] : `${kind === 'receiver' ? 'Receiver' : 'Store'} details`}>
+        {id ? (
+          <Suspense fallback={<Center py="xl"><Loader size="sm" role="status" aria-label="Loading details" /></Center>}>
+            {drawerBody ? <drawerBody.OrgDrawerBody {...bodyProps} /> : <LazyDrawerBody {...bodyProps} />}
+          </Suspense>
         ) : (
           <Text c="dimmed">Nothing selected.</Text>
         )}

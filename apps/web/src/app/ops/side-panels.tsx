@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
-import type { OrgSidePanel } from '../../features/detail-panels/components/org-detail';
 import { StorePostersPanel } from '../../features/detail-panels/components/store-posters-panel';
 import { DonationReportsList } from '../../features/monthly-report/components/donation-reports-list';
 import { BulkScanList } from '../../features/ops-lists/components/bulkscan-list';
 import { InsertWeightsForm } from '../../features/weight-entry/components/insert-weights-form';
+import type { SidePanelName } from './side-panel-titles';
 
 /** What a side panel gets: the open row and the ids named in the address. */
 export interface SidePanelProps {
@@ -29,11 +29,9 @@ function BulkScanPanel({ kind, id }: SidePanelProps) {
  * Side panels over a receiver or store (spec 2.8), one at a time, chosen by the `panel` search parameter
  * (STYLE: "side panels from a registry"). No `panel` means none: the detail itself shows.
  */
-export const SIDE_PANELS: Record<OrgSidePanel | 'insert-bulkscans', { title: string; Component: ComponentType<SidePanelProps> }> = {
-  'insert-bulkscans': { title: 'Insert bulk scans', Component: InsertBulkScansPanel },
-  'donation-reports': { title: 'Donation reports', Component: ({ kind, id }) => <DonationReportsList kind={kind} id={id} /> },
-  bulkscan: { title: 'BulkScan', Component: BulkScanPanel },
-  posters: { title: 'Store Posters', Component: ({ kind, id }) => <StorePostersPanel kind={kind} id={id} /> },
+export const SIDE_PANELS: Record<SidePanelName, ComponentType<SidePanelProps>> = {
+  'insert-bulkscans': InsertBulkScansPanel,
+  'donation-reports': ({ kind, id }) => <DonationReportsList kind={kind} id={id} />,
+  bulkscan: BulkScanPanel,
+  posters: ({ kind, id }) => <StorePostersPanel kind={kind} id={id} />,
 };
-
-export const isSidePanel = (name: string | null): name is keyof typeof SIDE_PANELS => name !== null && Object.hasOwn(SIDE_PANELS, name);

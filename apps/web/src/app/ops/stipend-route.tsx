@@ -1,7 +1,5 @@
 import { Group } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
-import { sectionLabel } from '@openrescue/shared';
-import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
 import { useInfiniteList } from '../../features/ops-lists/api/list-page';
 import { FilterDrop } from '../../components/filter-drop';
@@ -14,11 +12,10 @@ import { STIPEND_URL, type StipendFilters, type StipendRow } from '../../feature
 import { StipendDownloadButton } from '../../features/stipend/components/download-button';
 import { StipendDetail } from '../../features/stipend/components/stipend-detail';
 import { StipendRowContent } from '../../features/stipend/components/stipend-row';
-import { useDemoMode } from '../../lib/demo-mode';
+import { SectionHeader } from './section-header';
 
 /** /ops/retail/stipend-report: service days per receiver, store and month, with the spreadsheet download. */
 export function StipendRoute() {
-  const demo = useDemoMode();
   const { params, setFilter, rowHref } = useListUrl(paths.ops.stipendReport);
   const reasons = useLookup('reasons');
   const reasonLabel = (reasonId: number) => reasons.data?.find((r) => r.value === String(reasonId))?.label ?? `Reason ${reasonId}`;
@@ -33,7 +30,7 @@ export function StipendRoute() {
   return (
     <ListDetailScreen
       basePath={paths.ops.stipendReport}
-      header={<PageHeader title={sectionLabel('stipendReport', demo)} description="Scheduled against actual service days, per receiver, store and month." />}
+      header={<SectionHeader id="stipendReport" />}
       detailTitle="Stipend row"
       renderDetail={(id) => <StipendDetail id={id} reasonLabel={reasonLabel} />}
       list={<ListView

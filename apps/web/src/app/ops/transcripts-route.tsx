@@ -1,8 +1,6 @@
 import { Button, Modal } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { sectionLabel } from '@openrescue/shared';
 import { FilterDrop } from '../../components/filter-drop';
-import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
 import { useInfiniteList } from '../../features/ops-lists/api/list-page';
 import { ListDetailScreen } from '../../features/ops-lists/components/list-detail-screen';
@@ -15,11 +13,10 @@ import { TranscriptPanel } from '../../features/transcripts/components/transcrip
 import { TranscriptRowContent } from '../../features/transcripts/components/transcript-row';
 import { activeFilterCount, apiFilters, readFilters } from '../../features/transcripts/lib/transcript-filters';
 import { formatDate } from '../../features/transcripts/lib/format';
-import { useDemoMode } from '../../lib/demo-mode';
+import { SectionHeader } from './section-header';
 
 /** /ops/product/transcripts/:id? (spec 2.12): recorded calls, their filters, and the call's panel at `/{id}`. */
 export function TranscriptsRoute() {
-  const demo = useDemoMode();
   const { params, setFilter, rowHref } = useListUrl(paths.ops.transcripts);
   const filters = readFilters(params);
   const query = useInfiniteList<TranscriptRow>('transcripts', TRANSCRIPTS_URL, apiFilters(filters));
@@ -32,11 +29,7 @@ export function TranscriptsRoute() {
       </Modal>
       <ListDetailScreen
         basePath={paths.ops.transcripts}
-        header={<PageHeader
-          title={sectionLabel('callTranscripts', demo)}
-          description="Recorded calls with their sentiment, highlights and full transcript."
-          actions={<Button variant="default" onClick={keys.open}>Integration keys</Button>}
-        />}
+        header={<SectionHeader id="transcripts" actions={<Button variant="default" onClick={keys.open}>Integration keys</Button>} />}
         detailTitle="Call transcript"
         renderDetail={(id) => <TranscriptPanel id={id} />}
         list={<ListView

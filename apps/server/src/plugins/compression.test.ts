@@ -1,0 +1,59 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareDemo } from '../demo-setup.js';
+import { buildTestApp, type DemoRole, signInDemoAccounts, type TestApp } from '../test-support/test-app.js';
+
+let t: TestApp;
+let tokens: Record<DemoRole, string>;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await prepareDemo(t.ctx, 300, () => {});
+  tokens = await signInDemoAccounts(t.app);
+});
+afterAll(async () => t?.close());
+
+const get = (url: string, encoding?: string) =>
+  t.app.inject({
+    method: 'GET', url,
+    headers: { authorization: `Bearer ${tokens.staff}`, ...(encoding ? { 'accept-encoding': encoding } : {}) },
+  });
+const STORES = '/core-api/api/retail/stores?expand=receivers&page_size=50&page=1';
+
+describe('API answers compressed', () => {
+  it('sends a list page brotli to a browser, gzip to a gzip-only client, plain to one that asks for nothing', async () => {
+    const plain = await get(STORES);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+    const br = await get(STORES, 'gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+
+    const gz = await get(STORES, 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('leaves small answers and errors plain', async () => {
+    const small = await get('/core-api/api/config', 'br');
+    expect(small.statusCode).toBe(200);
+    expect(small.rawPayload.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    const missing = await get('/core-api/api/retail/stores/999999', 'br');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-encoding']).toBeUndefined();
+    expect(missing.json()).toMatchObject({ detail: expect.any(String) });
+  });
+
+  it('does not compress twice what the route already compressed (the network map)', async () => {
+    const url = '/core-api/api/public/retail/network/?in_area=all&secret=demo';
+    const plain = await get(url);
+    const br = await get(url, 'br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+  });
+});

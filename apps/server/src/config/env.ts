@@ -30,6 +30,8 @@ const envSchema = z.object({
   BOOKING_URL: z.string().url().default('https://booking.openrescue.test'),
   FLW_URL: z.string().url().default('https://analytics.openrescue.test/flw'),
   SMTP_URL: z.string().optional(),
+  /** How long a mail claimed by a worker stays invisible to others; a worker that died frees its mail after it. */
+  MAIL_CLAIM_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   SENTRY_DSN: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),

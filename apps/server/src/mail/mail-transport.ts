@@ -4,6 +4,8 @@ import nodemailer from 'nodemailer';
 
 export interface OutgoingMail {
   id: number;
+  /** The same for every attempt at one outbox row, so a re-send after a crash is recognisably the same message. */
+  messageId: string;
   from: string;
   to: string;
   subject: string;
@@ -29,6 +31,7 @@ const message = (mail: OutgoingMail) => ({
   subject: mail.subject,
   text: mail.text,
   ...(mail.html ? { html: mail.html } : {}),
+  messageId: mail.messageId,
   headers: { 'X-OpenRescue-Outbox-Id': String(mail.id) },
 });
 

@@ -8,12 +8,19 @@ export const MAX_ATTEMPTS = 8;
 /** A claimed mail is invisible to other workers this long; a worker that dies mid-send frees it after it. */
 export const CLAIM_LEASE_SECONDS = 300;
 
+/** Message-ID of an outbox row: the same on every attempt, unique across rows and installations. */
+export function outboxMessageId(mail: Pick<ClaimedMail, 'id' | 'created_at'>, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'openrescue.invalid';
+  return `<outbox.${mail.id}.${new Date(mail.created_at).getTime()}@${domain}>`;
+}
+
 export interface OutboxWorkerOptions {
   db: Kysely<DB>;
   transport: MailTransport;
   from: string;
   pollMs?: number;
   batchSize?: number;
+  leaseSeconds?: number;
   log?: { error(obj: object, msg: string): void; info?(obj: object, msg: string): void };
 }
 
@@ -37,6 +44,7 @@ export interface ClaimedMail {
   body_html: string | null;
   attempts: number;
   receiver_contact_id: number | null;
+  created_at: Date;
 }
 
 export function retryDelaySeconds(attempts: number): number {
@@ -47,12 +55,14 @@ export function retryDelaySeconds(attempts: number): number {
  * The durable mail outbox: all state is in mail_outbox, so a restart loses nothing. Claims take a lease by moving
  * next_attempt_at forward, with `for update skip locked` so several server processes share the queue on
  * PostgreSQL (the same statement runs on PGlite, which has one connection). Delivery is at least once: a process
- * killed between the SMTP answer and the update re-sends that one mail after the lease.
+ * killed between the SMTP answer and the update re-sends that one mail after the lease, with the same Message-ID
+ * (outboxMessageId), so the contact's mailbox keeps one message (decision 0024).
  */
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { db, transport } = options;
   const pollMs = options.pollMs ?? 5000;
   const batchSize = options.batchSize ?? 20;
+  const leaseSeconds = options.leaseSeconds ?? CLAIM_LEASE_SECONDS;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let again = false;
@@ -60,17 +70,17 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function claim(limit: number): Promise<ClaimedMail[]> {
     const { rows } = await sql<ClaimedMail>`
-      update mail_outbox set next_attempt_at = now() + make_interval(secs => ${CLAIM_LEASE_SECONDS})
+      update mail_outbox set next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
       where id in (
         select id from mail_outbox where status = 'queued' and next_attempt_at <= now()
         order by next_attempt_at, id limit ${limit} for update skip locked)
-      returning id, to_address, subject, body_text, body_html, attempts, receiver_contact_id`.execute(db);
+      returning id, to_address, subject, body_text, body_html, attempts, receiver_contact_id, created_at`.execute(db);
     return rows.map((r) => ({ ...r, id: Number(r.id), attempts: Number(r.attempts) }));
   }
 
   async function deliver(mail: ClaimedMail) {
     try {
-      await transport.send({ id: mail.id, from: options.from, to: mail.to_address, subject: mail.subject, text: mail.body_text, html: mail.body_html });
+      await transport.send({ id: mail.id, messageId: outboxMessageId(mail, options.from), from: options.from, to: mail.to_address, subject: mail.subject, text: mail.body_text, html: mail.body_html });
     } catch (error) {
       const attempts = mail.attempts + 1;
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);

@@ -12,12 +12,14 @@ export interface TestSmtpServer {
   received: ReceivedMail[];
   /** While true, every RCPT TO is refused with 550. */
   rejectRecipients: boolean;
+  /** Each message is accepted this long after it has arrived (a slow server: a crash test's window). */
+  acceptDelayMs: number;
   close(): Promise<void>;
 }
 
 /** A real SMTP server in the test process (127.0.0.1, random port, no TLS, no auth) that parses what arrives. */
 export async function startTestSmtpServer(): Promise<TestSmtpServer> {
-  const state: TestSmtpServer = { url: '', received: [], rejectRecipients: false, close: async () => {} };
+  const state: TestSmtpServer = { url: '', received: [], rejectRecipients: false, acceptDelayMs: 0, close: async () => {} };
   const server = new SMTPServer({
     secure: false,
     authOptional: true,
@@ -36,7 +38,8 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         PostalMime.parse(Buffer.concat(chunks))
-          .then((parsed) => {
+          .then(async (parsed) => {
+            if (state.acceptDelayMs) await new Promise((r) => setTimeout(r, state.acceptDelayMs));
             state.received.push({ envelopeTo: session.envelope.rcptTo.map((a) => a.address), parsed });
             callback();
           })

@@ -22,6 +22,7 @@ export function registerMailOutbox(app: FastifyInstance, ctx: AppContext) {
     from: `${ctx.env.PRODUCT_NAME} <${ctx.env.SUPPORT_EMAIL}>`,
     pollMs: outboxWorkerDefaults.pollMs,
     batchSize: outboxWorkerDefaults.batchSize,
+    leaseSeconds: ctx.env.MAIL_CLAIM_LEASE_SECONDS,
     log: app.log,
   });
   workers.set(ctx, worker);

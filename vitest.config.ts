@@ -26,6 +26,20 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
+      {
+        // `npm run test:resilience` (scripts/test-resilience.mjs): minutes-long scenarios against the real server
+        // process, one at a time; not part of `npm test`.
+        test: {
+          name: 'resilience',
+          include: ['apps/server/src/resilience/*.resilience.ts'],
+          environment: 'node',
+          globalSetup: ['apps/server/src/test-support/build-server.setup.ts'],
+          testTimeout: 1_800_000,
+          hookTimeout: 600_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
+        },
+      },
     ],
   },
 });

@@ -59,8 +59,11 @@ await startBackgroundWork(ctx);
 await ctx.jobRunner.idle();
 const base = await app.listen({ port: 0, host: '127.0.0.1' });
 const login = await app.inject({ method: 'POST', url: '/core-api/api/auth/sign-in/email', payload: { email: 'staff@openrescue.test', password: 'demo-staff' } });
-const cookie = [login.headers['set-cookie']].flat().map((c) => String(c).split(';')[0]).join('; ');
-const token = (await app.inject({ method: 'POST', url: '/core-api/api/session/token', headers: { cookie } })).json().token as string;
+const cookieOf = (res: typeof login) => [res.headers['set-cookie']].flat().map((c) => String(c).split(';')[0]).join('; ');
+// The token call replaces the session cookie (decision 0023): the stream below signs in with the new one.
+const tokenRes = await app.inject({ method: 'POST', url: '/core-api/api/session/token', headers: { cookie: cookieOf(login) } });
+const token = tokenRes.json().token as string;
+const cookie = cookieOf(tokenRes);
 
 // The live stream a browser would hold open, read on its own thread (as a browser is its own process): each progress
 // event's delay after the commit that made it (the job row's updated_at is taken at the end of that transaction).

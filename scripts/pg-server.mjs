@@ -1,6 +1,6 @@
 // Starts a throw-away PostgreSQL 15 server for the tests: initdb into a temp folder (as the unprivileged
 // `postgres` user when we are root, since initdb refuses root), listen on loopback only, stop on demand.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,24 +30,39 @@ function asPostgresUser(bin, args) {
   return result.stdout;
 }
 
+/** The same, without blocking the event loop (a test that keeps sending requests while the server restarts). */
+function asPostgresUserAsync(bin, args) {
+  const root = process.getuid?.() === 0;
+  const [cmd, argv] = root ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
+  return new Promise((resolve, reject) => {
+    execFile(cmd, argv, { encoding: 'utf8' }, (error, stdout, stderr) => (error ? reject(new Error(`${bin} failed:\n${stdout}\n${stderr}`)) : resolve(stdout)));
+  });
+}
+
 /** A TCP port nothing listens on right now (asked of the OS in a child process, since this module is synchronous). */
 function freePort() {
   const script = "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
   return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim());
 }
 
-function startOnce(bin, port) {
+const FAST = '-c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+
+function serverOptions(dir, port, durable) {
+  return `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 ${durable ? '' : FAST} -c max_connections=200`;
+}
+
+function pgCtlStart(bin, dir, dataDir, port, durable) {
+  asPostgresUser(join(bin, 'pg_ctl'), ['-D', dataDir, '-l', join(dir, 'server.log'), '-w', '-t', '60', '-o', serverOptions(dir, port, durable), 'start']);
+}
+
+function startOnce(bin, port, durable) {
   const dir = mkdtempSync(join(tmpdir(), 'openrescue-pg-'));
   chmodSync(dir, 0o777);
   const dataDir = join(dir, 'data');
   try {
     if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
     asPostgresUser(join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-    asPostgresUser(join(bin, 'pg_ctl'), [
-      '-D', dataDir, '-l', join(dir, 'server.log'), '-w', '-t', '60',
-      '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
-      'start',
-    ]);
+    pgCtlStart(bin, dir, dataDir, port, durable);
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw error;
@@ -55,22 +70,34 @@ function startOnce(bin, port) {
   return { dir, dataDir };
 }
 
-/** Starts a server on `port`, or on a free port when none is given (one retry on another port if it is taken). */
-export function startPostgres(port) {
+/**
+ * Starts a server on `port`, or on a free port when none is given (one retry on another port if it is taken).
+ * `durable`: PostgreSQL's own durability settings (fsync, synchronous commit) for the crash tests; by default they
+ * are off, which is faster and fine for a server thrown away after the run.
+ */
+export function startPostgres(port, { durable = false } = {}) {
   const bin = findBin();
   let started;
   let usedPort = port ?? freePort();
   try {
-    started = startOnce(bin, usedPort);
+    started = startOnce(bin, usedPort, durable);
   } catch (error) {
     if (port !== undefined) throw error;
     usedPort = freePort();
-    started = startOnce(bin, usedPort);
+    started = startOnce(bin, usedPort, durable);
   }
   const { dir, dataDir } = started;
   const url = `postgres://postgres@127.0.0.1:${usedPort}/postgres`;
   return {
     url,
+    /** Stops the server ('fast': clients disconnected, a clean shutdown; 'immediate': like a crash, recovery on start). */
+    halt(mode) {
+      return asPostgresUserAsync(join(bin, 'pg_ctl'), ['-D', dataDir, '-m', mode, '-w', 'stop']);
+    },
+    /** Starts it again on the same port and data. */
+    resume() {
+      return asPostgresUserAsync(join(bin, 'pg_ctl'), ['-D', dataDir, '-l', join(dir, 'server.log'), '-w', '-t', '60', '-o', serverOptions(dir, usedPort, durable), 'start']);
+    },
     stop() {
       try {
         asPostgresUser(join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);

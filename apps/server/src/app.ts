@@ -37,7 +37,9 @@ import { systemRoutes } from './modules/system/system.routes.js';
 import { accessPlugin, type RouteRecord } from './plugins/access.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerDocs } from './plugins/docs.js';
+import { registerLoadShedding } from './plugins/load-shedding.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { refuseNulText } from './plugins/nul-text.js';
 import { registerWeb } from './plugins/web.js';
 import { publicAppConfig } from './modules/system/app-config.js';
 import { createFileStore } from './storage/file-store.js';
@@ -86,13 +88,14 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
             serializers: logSerializers,
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
-    trustProxy: true,
+    trustProxy: env.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  refuseNulText(app);
 
   const secret = await resolveAuthSecret(database, env.AUTH_SECRET);
   const auth = createAuth({
@@ -134,6 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       },
     },
   });
+  await registerLoadShedding(app);
   await registerCompression(app);
   await app.register(cookie);
   await app.register(rateLimit, { global: false, hook: 'preHandler' });

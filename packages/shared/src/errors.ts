@@ -17,6 +17,8 @@ export const ERROR_TYPES = {
   rateLimited: 'rate_limited',
   /** 409: e.g. 'Job already in queue: {job}'. */
   conflict: 'conflict',
+  /** 503 with Retry-After: the database cannot be reached, or the server is too busy to take the request. */
+  unavailable: 'service_unavailable',
 } as const;
 
 /** The 401 body text that tells a client to refresh its access token (section 5 "Token expiry"). */

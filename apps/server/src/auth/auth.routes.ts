@@ -3,14 +3,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Auth } from './auth.js';
 import { AUTH_BASE_PATH } from './auth.js';
 
-function toFetchRequest(request: FastifyRequest, origin: string): Request {
+function toFetchRequest(request: FastifyRequest, url: URL): Request {
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
     headers.set(key, Array.isArray(value) ? value.join(', ') : String(value));
   }
+  // The library reads the client address (it records it on sessions) from this header: the address our server
+  // worked out, which believes X-Forwarded-For only from the proxies TRUST_PROXY names.
+  headers.set('x-forwarded-for', request.ip);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
-  return new Request(new URL(request.url, origin), {
+  return new Request(url, {
     method: request.method,
     headers,
     body: hasBody ? JSON.stringify(request.body) : undefined,
@@ -44,7 +47,13 @@ function withoutSessionToken(text: string): string | null {
 }
 
 async function forward(auth: Auth, origin: string, request: FastifyRequest, reply: FastifyReply) {
-  const response = await auth.handler(toFetchRequest(request, origin));
+  const url = new URL(request.url, origin);
+  // The library routes on the normalised path: `/x/../sign-in/email` would reach sign-in through the catch-all
+  // route, past the per-account limit. Only a path it reads exactly as our router did goes through.
+  if (url.pathname !== request.url.split('?')[0]) {
+    return reply.status(404).send({ type: ERROR_TYPES.notFound, message: 'Not found', detail: '' });
+  }
+  const response = await auth.handler(toFetchRequest(request, url));
   reply.status(response.status);
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);

@@ -4,9 +4,13 @@ import { genericOAuth, jwt } from 'better-auth/plugins';
 import pLimit from 'p-limit';
 import type { Kysely } from 'kysely';
 import { type Env, oidcEnabled } from '../config/env.js';
+import type { DB } from '../db/schema.js';
+import { oidcGuard } from './oidc-guard.js';
+import { sessionRotation } from './session-rotation.js';
 
 export const AUTH_BASE_PATH = '/core-api/api/auth';
 export const OIDC_PROVIDER_ID = 'oidc';
+const SESSION_SECONDS = 60 * 60 * 24;
 
 export type AuthLog = (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
 
@@ -45,7 +49,7 @@ export function createAuth({ env, db, baseURL, secret, log }: AuthSettings) {
         staff: { type: 'boolean', required: false, defaultValue: false, input: false },
       },
     },
-    session: { expiresIn: 60 * 60 * 24, updateAge: 60 * 60 },
+    session: { expiresIn: SESSION_SECONDS, updateAge: 60 * 60 },
     // Per-account limits are ours (see rate-limit in the auth routes); better-auth's per-IP limiter would slow
     // every user behind one address.
     rateLimit: { enabled: false },
@@ -77,6 +81,8 @@ export function createAuth({ env, db, baseURL, secret, log }: AuthSettings) {
             ]
           : [],
       }),
+      oidcGuard({ providerId: OIDC_PROVIDER_ID, issuer: oidcEnabled(env) ? env.OIDC_ISSUER : undefined }),
+      sessionRotation({ db: db as Kysely<DB>, graceSeconds: env.SESSION_REUSE_GRACE_SECONDS, sessionSeconds: SESSION_SECONDS }),
     ],
   });
 }

@@ -5,6 +5,20 @@ const bool = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
+/** Fastify's trustProxy: all, none, the proxies' addresses, or the first n hops (proxy-addr's trust function). */
+export type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);
+
+function trustProxySetting(value: string | undefined): TrustProxy {
+  const v = value?.trim() ?? '';
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return (_address, hop) => hop < hops;
+  }
+  return v;
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -22,6 +36,13 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Seconds a replaced session cookie still leads to its chain's new session: two tabs refreshing at once (decision 0023). */
+  SESSION_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+  /**
+   * Which X-Forwarded-* headers to believe (Fastify's trustProxy): off by default, since without a proxy in front
+   * anyone can write them. `true` (every hop), a hop count, or the proxies' addresses / CIDRs, comma-separated.
+   */
+  TRUST_PROXY: z.string().optional().transform(trustProxySetting),
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),

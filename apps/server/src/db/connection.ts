@@ -43,10 +43,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 function openPostgres(url: string, max: number): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // A connection attempt that hangs (a server that went away without refusing) fails after 5 s: the request gets a
+  // 503 with Retry-After instead of waiting for the operating system's TCP timeout.
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
   // An idle client dropped by the server (restart, failover, a dropped database) must not crash the process;
   // the pool replaces it on the next query.
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  // The pool listens for errors on idle connections only. One in use when the server goes away (a restart, a
+  // failover) also emits 'error', which would end the process; its query fails on its own and the request gets a 503.
+  pool.on('connect', (client) => client.on('error', (error) => console.warn(`PostgreSQL connection lost while in use: ${error.message}`)));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     kind: 'postgres',

@@ -21,6 +21,12 @@ export interface UserTable {
 export interface SessionTable {
   id: Generated<string>; expiresAt: Timestamp; token: string; createdAt: DefaultTimestamp;
   updatedAt: Timestamp; ipAddress: string | null; userAgent: string | null; userId: string;
+  /** The session this one was rotated from, first of its chain (decision 0023); null for a signed-in session. */
+  chainId: string | null;
+}
+/** A session token replaced by rotation, kept to recognise its reuse (decision 0023). */
+export interface SessionRotatedTable {
+  token_hash: string; chain_id: string; user_id: string; rotated_at: DefaultTimestamp; expires_at: Timestamp;
 }
 export interface AccountTable {
   id: Generated<string>; accountId: string; providerId: string; userId: string;
@@ -219,7 +225,7 @@ export interface IntegrationKeyTable {
 }
 
 export interface DB {
-  user: UserTable; session: SessionTable; account: AccountTable; verification: VerificationTable;
+  user: UserTable; session: SessionTable; session_rotated: SessionRotatedTable; account: AccountTable; verification: VerificationTable;
   jwks: JwksTable; app_secret: AppSecretTable; schema_migrations: SchemaMigrationsTable;
   department: DepartmentTable; destination: DestinationTable; reason: ReasonTable;
   region: RegionTable; impact_factor: ImpactFactorTable; company: CompanyTable; store: StoreTable;

@@ -70,11 +70,14 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
 }
 
 /** A staff access token from the real sign-in routes. */
-export async function staffToken(base: string): Promise<string> {
+export const staffToken = (base: string) => accessToken(base, 'staff@openrescue.test', 'demo-staff');
+
+/** A demo account's access token from the real sign-in routes. */
+export async function accessToken(base: string, email: string, password: string): Promise<string> {
   const signIn = await fetch(`${base}/core-api/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'staff@openrescue.test', password: 'demo-staff', rememberMe: false }),
+    body: JSON.stringify({ email, password, rememberMe: false }),
   });
   if (signIn.status !== 200) throw new Error(`sign-in ${signIn.status}: ${await signIn.text()}`);
   const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');

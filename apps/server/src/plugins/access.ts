@@ -100,6 +100,12 @@ export const accessPlugin = fp<AccessOptions & { routes: RouteRecord[] }>(async 
     for (const method of methods) opts.routes.push({ method, url: route.url, options: route });
   });
   app.addHook('onRequest', async (request) => guard(request, opts));
+  // A read-only link's answers (and refusals) are the public's view of one object: never kept by a browser or a
+  // shared cache, never named to another site (section 6 "Credentials on the wire").
+  app.addHook('onSend', async (request, reply) => {
+    if (!/^Bearer\s+ro\./i.test(request.headers.authorization ?? '')) return;
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+  });
 });
 
 /** Declares the same access for every route registered in this (encapsulated) context: third-party route sets. */

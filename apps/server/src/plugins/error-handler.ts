@@ -3,6 +3,24 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error.js';
 
+/** Seconds a client is asked to wait when the database is out of reach (a restart takes a few seconds). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+// PostgreSQL: admin/crash shutdown, cannot connect now, connection exceptions, too many connections.
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '53300']);
+const UNAVAILABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down|in recovery mode)/i;
+
+/** The database could not be reached (not: a query it refused). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth += 1) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_ERRNOS.has(code)) return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+  }
+  return false;
+}
+
 function describeValidation(error: FastifyError): string {
   if (hasZodFastifySchemaValidationErrors(error)) {
     return error.validation
@@ -38,6 +56,22 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       // Framework-level client errors: bad JSON, body too large, unsupported media type.
       return reply.status(status).send({ type: ERROR_TYPES.validation, message: error.message, detail: error.code ?? '' });
+    }
+    if (status === 503) {
+      // Load shedding (plugins/load-shedding.ts) set the status and its Retry-After.
+      return reply.status(503).send({
+        type: ERROR_TYPES.unavailable,
+        message: 'The service is busy. Try again in a few seconds.',
+        detail: 'server busy',
+      });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({
+        type: ERROR_TYPES.unavailable,
+        message: 'The service is briefly unavailable. Try again in a few seconds.',
+        detail: 'database unavailable',
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({

@@ -48,8 +48,16 @@ function toPage(html: string): Page {
   return { html, encoded: { br: brotliCompressSync(html), gzip: gzipSync(html, { level: 9 }) } };
 }
 
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page) {
-  reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+/**
+ * Pages whose address carries a credential (a public report link's `tk`, a network region's secret): never stored,
+ * and never named in a Referer, whatever the security headers' defaults become.
+ */
+const CREDENTIAL_PAGE = /^\/public\/(store\/[^/]+\/(reports|posters)|charity\/[^/]+\/reports|network\/[^/]+\/[^/]+)$/;
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, path: string) {
+  if (CREDENTIAL_PAGE.test(path)) reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+  else reply.header('cache-control', 'no-cache');
+  reply.header('vary', 'accept-encoding').type('text/html; charset=utf-8');
   const encoding = negotiate(request.headers['accept-encoding'] ?? '', [...ENCODINGS]) as (typeof ENCODINGS)[number] | null;
   return encoding ? reply.header('content-encoding', encoding).send(page.encoded[encoding]) : reply.send(page.html);
 }
@@ -156,8 +164,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string | null, 
     if (indexHtml !== null && request.method === 'GET' && !isApi) {
       const path = request.url.split('?')[0].replace(/\/+$/, '');
       const name = PAGE_OF_ROUTE.get(path) ?? 'app';
-      if (PLAIN_VISIT.test(request.url)) return sendPage(request, reply, plain.get(name) ?? indexHtml);
-      return sendPage(request, reply, (name === 'app' ? shellFor(shells, path) : undefined) ?? prerendered.get(name) ?? indexHtml);
+      if (PLAIN_VISIT.test(request.url)) return sendPage(request, reply, plain.get(name) ?? indexHtml, path);
+      return sendPage(request, reply, (name === 'app' ? shellFor(shells, path) : undefined) ?? prerendered.get(name) ?? indexHtml, path);
     }
     return reply.status(404).send({ type: ERROR_TYPES.notFound, message: 'Not found', detail: `${request.method} ${request.url.split('?')[0]}` });
   });

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import type { LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDemo } from '../demo-setup.js';
 import { buildTestApp, type DemoRole, signInDemoAccounts, type TestApp } from '../test-support/test-app.js';
@@ -81,7 +81,7 @@ describe('security headers on every response', () => {
   });
 
   it('pages, files, errors and the refusals of the server itself answer with them', async () => {
-    const requests: Array<[string, Parameters<TestApp['app']['inject']>[0]]> = [
+    const requests: Array<[string, InjectOptions]> = [
       ['app page', { method: 'GET', url: '/ops/retail/stores' }],
       ['sign-in page', { method: 'GET', url: '/login' }],
       ['calculator page', { method: 'GET', url: '/public/salescalculator' }],

@@ -40,7 +40,10 @@ export async function buildTestApp(
   };
 }
 
-/** Signs in through the real auth routes; returns the session cookie and a fresh access token. */
+/**
+ * Signs in through the real auth routes; returns the session cookie and a fresh access token. The token request
+ * rotates the session (decision 0023): the cookie returned is the one it set, as a browser would keep.
+ */
 export async function signIn(app: BuiltApp['app'], email: string, password: string) {
   const res = await app.inject({
     method: 'POST',
@@ -48,11 +51,10 @@ export async function signIn(app: BuiltApp['app'], email: string, password: stri
     payload: { email, password, rememberMe: false },
   });
   if (res.statusCode !== 200) throw new Error(`sign-in failed ${res.statusCode}: ${res.body}`);
-  const cookie = cookieHeader(res);
-  const tokenRes = await app.inject({ method: 'POST', url: '/core-api/api/session/token', headers: { cookie } });
+  const tokenRes = await app.inject({ method: 'POST', url: '/core-api/api/session/token', headers: { cookie: cookieHeader(res) } });
   if (tokenRes.statusCode !== 200) throw new Error(`token failed ${tokenRes.statusCode}: ${tokenRes.body}`);
   const body = tokenRes.json() as { token: string; expires_at: string; user: { staff: boolean; id: string } };
-  return { cookie, ...body };
+  return { cookie: cookieHeader(tokenRes), ...body };
 }
 
 export function cookieHeader(res: LightMyRequestResponse): string {

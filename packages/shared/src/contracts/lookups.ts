@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idList, listPageSchema } from './reports.js';
+import { idList, listPageSchema, pageParam } from './reports.js';
 
 /**
  * Lookup lists and report headers (spec 7.3, decision 0004): GET {core-api}/api/companies, receivers, stores,
@@ -10,7 +10,7 @@ import { idList, listPageSchema } from './reports.js';
 /** Lookup and list pages: `page_size` up to 10000 (DESIGN section 6), default 50 (section 9). */
 export const pagingQuery = {
   page_size: z.coerce.number().int().min(1).max(10000).default(50),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageParam,
 };
 
 /** Case-insensitive "name contains". */

@@ -13,6 +13,9 @@ export const timeBound = z
     message: "expected a date 'YYYY-MM-DD' or an ISO date-time with a time zone",
   });
 
+/** A page number: (page - 1) x page_size is the query's offset, and a million pages keeps it inside bigint. */
+export const pageParam = z.coerce.number().int().min(1).max(1_000_000).default(1);
+
 /** Comma-joined positive ids: '4' or '4,7'. */
 export const idList = z
   .string()
@@ -45,7 +48,7 @@ export const donationTotalsQuerySchema = z
     annotate_metrics: booleanFlag.optional(),
     annotate_entry_time: z.enum(['date', 'date-week', 'date-month']).optional(),
     page_size: z.coerce.number().int().min(1).max(10000).default(50),
-    page: z.coerce.number().int().min(1).default(1),
+    page: pageParam,
   })
   .strict();
 export type DonationTotalsQuery = z.infer<typeof donationTotalsQuerySchema>;

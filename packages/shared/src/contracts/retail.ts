@@ -9,6 +9,12 @@ import { booleanFlag, idList, listPageSchema, timeBound } from './reports.js';
  */
 
 // ---- GET {core-api}/api/retail/bulkscan (the No-pickups screen uses has_reason=true) ----
+/** Reason ids are smallints (1 to 8): a longer number would overflow the column's type in the query. */
+const reasonIdList = z
+  .string()
+  .regex(/^\d{1,4}(,\d{1,4})*$/, 'expected one reason id or comma-joined reason ids, e.g. 2 or 2,5')
+  .transform((v) => v.split(',').map(Number));
+
 export const bulkScanListQuerySchema = z
   .object({
     ...pagingQuery,
@@ -16,7 +22,7 @@ export const bulkScanListQuerySchema = z
     id: idList.optional(),
     store_id: idList.optional(),
     receiver_id: idList.optional(),
-    reason_id: idList.optional(),
+    reason_id: reasonIdList.optional(),
     has_reason: booleanFlag.optional(),
     entry_time__gte: timeBound.optional(),
     entry_time__lte: timeBound.optional(),

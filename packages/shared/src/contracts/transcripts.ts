@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listPageSchema } from './reports.js';
+import { listPageSchema, pageParam } from './reports.js';
 
 /**
  * Call transcripts (spec 2.12, 3 "Transcript", 7.5; DESIGN "Transcripts"; decision 0013).
@@ -44,7 +44,7 @@ export type SentimentFilter = (typeof SENTIMENT_FILTERS)[number];
 export const transcriptsQuerySchema = z
   .object({
     page_size: z.coerce.number().int().min(1).max(1000).default(50),
-    page: z.coerce.number().int().min(1).default(1),
+    page: pageParam,
     /** Caller name, a phone number (any format) or the gist. */
     search: z.string().trim().max(200).optional(),
     tw_call_length__gte: z.coerce.number().int().min(0).max(1_000_000).optional(),

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { jwtVerify, SignJWT } from 'jose';
+import { type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import { resolveAuthSecret } from '../../auth/auth-secret.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/connection.js';
@@ -34,9 +34,12 @@ export async function currentTokenVersion(ctx: Pick<AppContext, 'database'>, kin
 }
 
 export async function signLinkToken(ctx: AppContext, kind: LinkKind, id: number, version: number): Promise<string> {
-  return new SignJWT({ scope: scopeOf(kind, id), v: version })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .sign(await signingKey(ctx));
+  return signLinkClaims(ctx, { scope: scopeOf(kind, id), v: version });
+}
+
+/** Signs any claims with the links' key: signLinkToken's, and the security tests' (an expired or re-signed token). */
+export async function signLinkClaims(ctx: Pick<AppContext, 'database' | 'env'>, claims: JWTPayload, alg = 'HS256'): Promise<string> {
+  return new SignJWT(claims).setProtectedHeader({ alg, typ: 'JWT' }).sign(await signingKey(ctx));
 }
 
 function linkUrl(ctx: Pick<AppContext, 'origin'>, kind: LinkKind, id: number, tk: string) {

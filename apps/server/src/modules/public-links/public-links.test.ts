@@ -31,6 +31,7 @@ const asLink = (scope: string, tk: string, url: string) =>
 const staff = (method: 'GET' | 'POST', url: string, who: DemoRole = 'staff') =>
   t.app.inject({ method, url, headers: { authorization: `Bearer ${tokens[who]}` } });
 
+// Forged, tampered, expired and rotated tokens, and everything a link must not open: security/public-links.test.ts.
 describe('public links', () => {
   it('publicReportLink and the poster URL carry a real signed token', async () => {
     const url = await publicReportLink(t.ctx, 'store', storeId);
@@ -56,16 +57,6 @@ describe('public links', () => {
     const tk = tkOf(await publicReportLink(t.ctx, 'receiver', receiverId));
     const res = await asLink(`r_${receiverId}`, tk, `${TOTALS}?receiver_id=${receiverId}`);
     expect(res.statusCode, res.body).toBe(200);
-  });
-
-  it('refuses a wrong scope, a tampered token and a token of another kind with 401 invalid token', async () => {
-    const tk = tkOf(await publicReportLink(t.ctx, 'store', storeId));
-    for (const [scope, token] of [[`s_${otherStoreId}`, tk], [`r_${storeId}`, tk], [`s_${storeId}`, `${tk.slice(0, -2)}xx`],
-      [`s_${storeId}`, 'not-a-token'], ['x_1', tk]]) {
-      const res = await asLink(scope, token, `${TOTALS}?from_store_id=${storeId}`);
-      expect(res.statusCode, `${scope}`).toBe(401);
-      expect(res.json().detail).toBe('invalid token');
-    }
   });
 
   it('GET returns the current link; rotate bumps the version and the old link stops working', async () => {

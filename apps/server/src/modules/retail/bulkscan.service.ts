@@ -91,7 +91,9 @@ export async function postBulkScans(db: Kysely<DB>, userId: string, body: unknow
     return { statusCode: 201, body: rows };
   }
   if (key.length > 200) throw badRequest('The Idempotency-Key header is too long (at most 200 characters).');
-  return runIdempotent(db, `POST bulkscan/ ${userId}`, key, body, async (trx) => ({
+  // The items are hashed as parsed: a body that is not a list of items (a deeply nested one, say) is refused before.
+  const items = parseItems(body);
+  return runIdempotent(db, `POST bulkscan/ ${userId}`, key, items, async (trx) => ({
     statusCode: 201,
     body: await insertBulkScanItems(trx, body, key),
   }));

@@ -36,7 +36,7 @@ export async function stipendRows(db: Kysely<DB>, q: StipendQuery, months: Month
   const from = `${months.from}-01`;
   const to = `${months.to}-01`;
   const tz = 'America/Vancouver';
-  const res = await sql<Record<string, unknown>>`
+  const query = sql<Record<string, unknown>>`
     with months as (
       select m::date as month, (m + interval '1 month')::date as next_month
       from generate_series(${from}::timestamp, ${to}::timestamp, interval '1 month') m
@@ -86,7 +86,13 @@ export async function stipendRows(db: Kysely<DB>, q: StipendQuery, months: Month
     join store s on s.id = p.store_id join receiver r on r.id = p.receiver_id
     left join reasons rs on rs.store_id = p.store_id and rs.receiver_id = p.receiver_id and rs.month = p.month
     order by p.month, r.name, p.receiver_id, s.name, p.store_id
-    ${paging ? sql`limit ${paging.limit} offset ${paging.offset}` : sql``}`.execute(db);
+    ${paging ? sql`limit ${paging.limit} offset ${paging.offset}` : sql``}`;
+  // PostgreSQL assumes 1,000 rows per generate_series, so this query of milliseconds looks costly enough for JIT
+  // compilation, which took a second per report: off for this query (PGlite has no JIT and accepts the setting).
+  const res = await db.transaction().execute(async (trx) => {
+    await sql`set local jit = off`.execute(trx);
+    return query.execute(trx);
+  });
   const count = res.rows.length ? n(res.rows[0].total_count) : 0;
   const rows: StipendRow[] = res.rows.map((r) => {
     const { total_count: _total, ...row } = r;

@@ -5,27 +5,36 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { unauthorized } from '../../lib/http-error.js';
 
+/** `name=value` pairs of Set-Cookie lines that set a value (not the ones that clear one). */
+const cookiePairs = (setCookies: string[]) =>
+  setCookies.map((c) => c.split(';')[0]).filter((pair) => !pair.endsWith('=')).join('; ');
 
 export async function sessionRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  // The session cookie is the refresh credential: this mints a fresh short-lived access token from it.
+  // The session cookie is the refresh credential: this mints a fresh short-lived access token from it and replaces
+  // the cookie with a new session of the same chain; a replaced cookie used again ends the chain (decision 0023).
   r.post('/core-api/api/session/token', {
     config: { access: 'public' },
     schema: {
       tags: ['session'],
-      description: 'Issue an access token (JWT) for the signed-in browser session. Also the refresh call.',
+      description: 'Issue an access token (JWT) for the signed-in browser session, and rotate the session cookie. Also the refresh call.',
       response: { 200: sessionTokenSchema },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const cookie = request.headers.cookie;
       if (!cookie) throw unauthorized('Sign in to continue.', 'authorization required');
-      const headers = new Headers({ cookie });
-      const session = await ctx.auth.api.getSession({ headers });
-      if (!session) throw unauthorized('Your session has ended. Sign in again.', 'authorization required');
-      const { token } = await ctx.auth.api.getToken({ headers });
+      const { headers, response } = await ctx.auth.api.rotateSession({ headers: new Headers({ cookie }), returnHeaders: true });
+      const setCookies = headers.getSetCookie();
+      if (setCookies.length) reply.header('set-cookie', setCookies);
+      if (response.reuse) {
+        request.log.warn({ userId: response.reuse.userId, chainId: response.reuse.chainId, revoked: response.reuse.revoked },
+          'a replaced session cookie was used again: every session of its chain is signed out');
+      }
+      const user = response.user;
+      if (!user) throw unauthorized('Your session has ended. Sign in again.', 'authorization required');
+      const { token } = await ctx.auth.api.getToken({ headers: new Headers({ cookie: cookiePairs(setCookies) }) });
       const exp = decodeJwt(token).exp ?? 0;
-      const user = session.user as typeof session.user & { staff?: boolean };
       return {
         token,
         expires_at: new Date(exp * 1000).toISOString(),

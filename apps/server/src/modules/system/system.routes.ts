@@ -4,13 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { ALWAYS_ANSWERED } from '../../plugins/load-shedding.js';
 import { publicAppConfig } from './app-config.js';
 
 export async function systemRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/health', {
-    config: { access: 'public' },
+    config: { access: 'public', ...ALWAYS_ANSWERED },
     schema: {
       tags: ['system'],
       response: { 200: z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']) }) },

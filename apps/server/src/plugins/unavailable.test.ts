@@ -1,0 +1,74 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, registerErrorHandler } from './error-handler.js';
+import { ALWAYS_ANSWERED, BUSY_RETRY_AFTER_SECONDS, registerLoadShedding } from './load-shedding.js';
+
+const pgError = (code: string, message = 'x') => Object.assign(new Error(message), { code });
+
+describe('the database out of reach', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = Fastify({ logger: false });
+    registerErrorHandler(app);
+    app.get('/fails/:kind', async (request) => {
+      const { kind } = request.params as { kind: string };
+      if (kind === 'shutdown') throw pgError('57P01', 'terminating connection due to administrator command');
+      if (kind === 'refused') throw Object.assign(new Error('wrapped'), { cause: pgError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432') });
+      if (kind === 'terminated') throw new Error('Connection terminated unexpectedly');
+      if (kind === 'constraint') throw pgError('23505', 'duplicate key value violates unique constraint');
+      throw new Error('a bug');
+    });
+    await app.ready();
+  });
+  afterAll(async () => app.close());
+
+  it.each(['shutdown', 'refused', 'terminated'])('answers 503 with Retry-After when the database %s', async (kind) => {
+    const res = await app.inject({ method: 'GET', url: `/fails/${kind}` });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+    expect(res.json()).toEqual({ type: 'service_unavailable', message: expect.stringContaining('unavailable'), detail: 'database unavailable' });
+  });
+
+  it('leaves other errors as they were: a refused query or a bug is a 500 without a Retry-After', async () => {
+    for (const kind of ['constraint', 'bug']) {
+      const res = await app.inject({ method: 'GET', url: `/fails/${kind}` });
+      expect(res.statusCode).toBe(500);
+      expect(res.headers['retry-after']).toBeUndefined();
+    }
+    expect(isDatabaseUnavailable(pgError('22P02'))).toBe(false);
+  });
+});
+
+describe('load shedding', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = Fastify({ logger: false });
+    registerErrorHandler(app);
+    await registerLoadShedding(app, { maxEventLoopDelay: 10 });
+    app.get('/work', async () => ({ ok: true }));
+    app.get('/health', { config: ALWAYS_ANSWERED }, async () => ({ status: 'ok' }));
+    await app.ready();
+  });
+  afterAll(async () => app.close());
+
+  it('answers 503 with Retry-After while the event loop lags, the health check still 200, and serves again after', async () => {
+    expect((await app.inject({ method: 'GET', url: '/work' })).statusCode).toBe(200);
+    // Block the event loop for a while, then let the sampler (every second) see the lag.
+    const until = Date.now() + 1500;
+    while (Date.now() < until) { /* busy */ }
+    await new Promise((r) => setTimeout(r, 1100));
+    let busy = await app.inject({ method: 'GET', url: '/work' });
+    for (let i = 0; i < 20 && busy.statusCode !== 503; i += 1) {
+      const spin = Date.now() + 300;
+      while (Date.now() < spin) { /* busy */ }
+      await new Promise((r) => setTimeout(r, 50));
+      busy = await app.inject({ method: 'GET', url: '/work' });
+    }
+    expect(busy.statusCode).toBe(503);
+    expect(busy.headers['retry-after']).toBe(String(BUSY_RETRY_AFTER_SECONDS));
+    expect(busy.json()).toMatchObject({ type: 'service_unavailable', detail: 'server busy' });
+    expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 2500));
+    expect((await app.inject({ method: 'GET', url: '/work' })).statusCode).toBe(200);
+  });
+});

@@ -92,6 +92,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   let refreshing: Promise<string> | null = null;
   // Covers a refreshToken that does not store the token it got: the old stored value maps to the new one.
   let lastRefresh: { from: string | null; to: string } | null = null;
+  // A refresh refused (the session has ended): requests that used the same token and fail later get that answer
+  // instead of asking again.
+  let lastRefusal: { from: string | null; error: ApiRequestError } | null = null;
 
   const fail = (source: ErrorSource) => new ApiRequestError(normaliseError(source, productName()));
 
@@ -113,13 +116,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const token = currentToken();
     if (token && token !== usedToken) return Promise.resolve(token);
     const before = options.getAccessToken() ?? null;
+    if (lastRefusal && lastRefusal.from === before) return Promise.reject(lastRefusal.error);
     refreshing = (async () => {
       try {
         const fresh = await options.refreshToken();
         lastRefresh = { from: before, to: fresh };
+        lastRefusal = null;
         return fresh;
       } catch (error) {
         const apiError = error instanceof ApiRequestError ? error : fail({ kind: 'other', cause: error });
+        if (apiError.status === 401 || (error as { status?: unknown } | null)?.status === 401) lastRefusal = { from: before, error: apiError };
         if (apiError.status === 401) options.onSignedOut();
         throw apiError;
       } finally {

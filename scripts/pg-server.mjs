@@ -22,9 +22,13 @@ function findBin() {
   throw new Error('PostgreSQL binaries not found: install the Debian package postgresql-15.');
 }
 
+/** The command line that runs `bin` as the unprivileged `postgres` user when we are root. */
+function asPostgresUserCommand(bin, args) {
+  return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
+}
+
 function asPostgresUser(bin, args) {
-  const root = process.getuid?.() === 0;
-  const [cmd, argv] = root ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
+  const [cmd, argv] = asPostgresUserCommand(bin, args);
   const result = spawnSync(cmd, argv, { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`${bin} failed:\n${result.stdout}\n${result.stderr}`);
   return result.stdout;
@@ -32,8 +36,7 @@ function asPostgresUser(bin, args) {
 
 /** The same, without blocking the event loop (a test that keeps sending requests while the server restarts). */
 function asPostgresUserAsync(bin, args) {
-  const root = process.getuid?.() === 0;
-  const [cmd, argv] = root ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
+  const [cmd, argv] = asPostgresUserCommand(bin, args);
   return new Promise((resolve, reject) => {
     execFile(cmd, argv, { encoding: 'utf8' }, (error, stdout, stderr) => (error ? reject(new Error(`${bin} failed:\n${stdout}\n${stderr}`)) : resolve(stdout)));
   });
@@ -47,12 +50,10 @@ function freePort() {
 
 const FAST = '-c fsync=off -c synchronous_commit=off -c full_page_writes=off';
 
-function serverOptions(dir, port, durable) {
-  return `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 ${durable ? '' : FAST} -c max_connections=200`;
-}
-
-function pgCtlStart(bin, dir, dataDir, port, durable) {
-  asPostgresUser(join(bin, 'pg_ctl'), ['-D', dataDir, '-l', join(dir, 'server.log'), '-w', '-t', '60', '-o', serverOptions(dir, port, durable), 'start']);
+/** pg_ctl's arguments to start the server of `dataDir` (socket and log in `dir`) on loopback `port`. */
+function startArgs(dir, dataDir, port, durable) {
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 ${durable ? '' : FAST} -c max_connections=200`;
+  return ['-D', dataDir, '-l', join(dir, 'server.log'), '-w', '-t', '60', '-o', options, 'start'];
 }
 
 function startOnce(bin, port, durable) {
@@ -62,7 +63,7 @@ function startOnce(bin, port, durable) {
   try {
     if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
     asPostgresUser(join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-    pgCtlStart(bin, dir, dataDir, port, durable);
+    asPostgresUser(join(bin, 'pg_ctl'), startArgs(dir, dataDir, port, durable));
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw error;
@@ -96,7 +97,7 @@ export function startPostgres(port, { durable = false } = {}) {
     },
     /** Starts it again on the same port and data. */
     resume() {
-      return asPostgresUserAsync(join(bin, 'pg_ctl'), ['-D', dataDir, '-l', join(dir, 'server.log'), '-w', '-t', '60', '-o', serverOptions(dir, usedPort, durable), 'start']);
+      return asPostgresUserAsync(join(bin, 'pg_ctl'), startArgs(dir, dataDir, usedPort, durable));
     },
     stop() {
       try {

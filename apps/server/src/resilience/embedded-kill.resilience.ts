@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from '../db/connection.js';
-import { accessToken, api, type ServerProcess, startServer } from '../jobs/crash-harness.js';
+import { accessToken, type ServerProcess, startServer } from '../jobs/crash-harness.js';
+import { item } from '../modules/retail/retail-fixtures.js';
+import { linkedStore } from './demo-requests.js';
 
 /**
  * Suite 6 of issue 9, the embedded database: 50 rounds of SIGKILL of the server while it writes (4 writers, each
@@ -15,7 +17,7 @@ const WRITERS = 4;
 const dir = mkdtempSync(join(tmpdir(), 'openrescue-embedded-kill-'));
 const env = { DATA_DIR: dir, DEMO_DONATIONS: '300', LOGIN_RATE_LIMIT_PER_MINUTE: '100000', ACCESS_TOKEN_TTL_SECONDS: '3600' };
 let server: ServerProcess | null = null;
-let target = { store: 0, receiver: 0 };
+let target = { storeId: 0, receiverId: 0 };
 afterAll(async () => {
   await server?.stop('SIGKILL');
   rmSync(dir, { recursive: true, force: true });
@@ -39,17 +41,12 @@ it(`${ROUNDS} rounds of SIGKILL while writing lose no acknowledged write`, async
     server = await startServer(env, 300_000);
     const base = server.base;
     const token = await accessToken(base, 'staff@openrescue.test', 'demo-staff');
-    if (round === 0) {
-      const stores = await api(base, token, '/core-api/api/retail/stores?expand=receivers&page_size=50&page=1');
-      const store = stores.body.results.find((s: { receivers: unknown[] }) => s.receivers.length > 0);
-      target = { store: store.id, receiver: store.receivers[0].id ?? store.receivers[0] };
-    }
+    if (round === 0) target = await linkedStore(base, token);
     let killed = false;
     const writer = async (w: number) => {
       for (let n = 0; !killed; n += 1) {
         const key = `embedded-kill-${round}-${w}-${n}`;
-        const body = [{ store_id: target.store, receiver_id: target.receiver, department: 1 + (n % 7), destination: 1,
-          email: 'staff@openrescue.test', weight_kg: 2.5, entry_time: '2026-01-05T10:00:00-08:00' }];
+        const body = [item(target, { department: 1 + (n % 7), weight_kg: 2.5 })];
         try {
           const res = await fetch(`${base}/core-api/api/bulkscan/`, {
             method: 'POST', body: JSON.stringify(body),

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { accessToken, type ServerProcess, startServer } from '../jobs/crash-harness.js';
+import { DASHBOARD_TOTALS } from './demo-requests.js';
 
 /**
  * Suite 7 of issue 9, load, against the built server in its own process on the embedded database (autocannon on
@@ -12,8 +13,6 @@ import { accessToken, type ServerProcess, startServer } from '../jobs/crash-harn
  * sheds load (429/503 at once) and serves again right after, instead of falling over.
  */
 const SECONDS = Number(process.env.RESILIENCE_LOAD_SECONDS ?? 60);
-const DASHBOARD = '/core-api/api/retail/reports/donation_totals?entry_time__gte=2025-01-01&entry_time__lte=2025-12-31' +
-  '&from_company_id=1&annotate=from_department_id&annotate_metrics=true&page_size=10000';
 const BROWSER = { accept: 'text/html,application/json', 'accept-encoding': 'gzip, deflate, br' };
 
 const dir = mkdtempSync(join(tmpdir(), 'openrescue-load-'));
@@ -59,7 +58,7 @@ it(`public pages at 300 requests/s for ${SECONDS} s: no error, p99 <= 200 ms`, a
 
 it(`the dashboard at 100 requests/s for ${SECONDS} s: no error, p99 <= 300 ms`, async () => {
   const result = await run({
-    connections: 10, overallRate: 100, duration: SECONDS, path: DASHBOARD,
+    connections: 10, overallRate: 100, duration: SECONDS, path: DASHBOARD_TOTALS,
     headers: { ...BROWSER, authorization: `Bearer ${company}` },
   });
   console.log(`resilience: dashboard, 100/s for ${SECONDS} s: ${result.requests.total} requests, p50 ${result.latency.p50} ms, ` +
@@ -70,12 +69,12 @@ it(`the dashboard at 100 requests/s for ${SECONDS} s: no error, p99 <= 300 ms`, 
 
 /** Dashboard totals over a different window each time (no answer cached): the server's costliest common read. */
 const anyWindow: autocannon.Request = {
-  path: DASHBOARD,
+  path: DASHBOARD_TOTALS,
   setupRequest: (request) => {
     const from = new Date(Date.UTC(2023, 0, 1) + Math.floor(Math.random() * 900) * 86_400_000);
     const to = new Date(from.getTime() + (30 + Math.floor(Math.random() * 300)) * 86_400_000);
     const day = (d: Date) => d.toISOString().slice(0, 10);
-    return { ...request, path: DASHBOARD.replace('2025-01-01', day(from)).replace('2025-12-31', day(to)) };
+    return { ...request, path: DASHBOARD_TOTALS.replace('2025-01-01', day(from)).replace('2025-12-31', day(to)) };
   },
 };
 
@@ -87,7 +86,7 @@ it('at three times capacity the server answers every request (served or shed wit
   const codes = statuses(flood);
   const unexpected = Object.keys(codes).filter((code) => !['200', '429', '503'].includes(code));
   const health = await fetch(`${server.base}/health`);
-  const after = await run({ connections: 10, overallRate: 100, duration: 5, path: DASHBOARD, headers: auth });
+  const after = await run({ connections: 10, overallRate: 100, duration: 5, path: DASHBOARD_TOTALS, headers: auth });
   console.log(`resilience: 3x capacity (${served.toFixed(0)}/s measured, ${Math.round(served * 3)}/s offered, 300 connections, 20 s): ` +
     `${JSON.stringify(codes)}, ${flood.errors} errors, ${flood.timeouts} timeouts, p99 ${flood.latency.p99} ms; ` +
     `health ${health.status} at once; then 100/s: ${after.non2xx + after.errors} failed of ${after.requests.total}, p99 ${after.latency.p99} ms`);

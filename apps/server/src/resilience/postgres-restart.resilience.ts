@@ -5,7 +5,9 @@ import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without types
 import { startPostgres } from '../../../../scripts/pg-server.mjs';
-import { accessToken, api, type ServerProcess, startServer } from '../jobs/crash-harness.js';
+import { accessToken, type ServerProcess, startServer } from '../jobs/crash-harness.js';
+import { item } from '../modules/retail/retail-fixtures.js';
+import { DASHBOARD_TOTALS, linkedStore, STORES_PAGE } from './demo-requests.js';
 import { percentile, steadyLoad, type LoadRequest } from './steady-load.js';
 
 /**
@@ -16,8 +18,6 @@ import { percentile, steadyLoad, type LoadRequest } from './steady-load.js';
  */
 const RATE = 100;
 const DOWN_MS = 3000;
-const DASHBOARD = '/core-api/api/retail/reports/donation_totals?entry_time__gte=2025-01-01&entry_time__lte=2025-12-31' +
-  '&from_company_id=1&annotate=from_department_id&annotate_metrics=true&page_size=10000';
 
 const dir = mkdtempSync(join(tmpdir(), 'openrescue-pg-restart-'));
 const database = startPostgres(undefined, { durable: true }) as {
@@ -35,17 +35,14 @@ it('PostgreSQL restarted fast and immediate under 100 requests/s: 503 with Retry
   const base = server.base;
   const staff = await accessToken(base, 'staff@openrescue.test', 'demo-staff');
   const company = await accessToken(base, 'company@openrescue.test', 'demo-company');
-  const stores = await api(base, staff, '/core-api/api/retail/stores?expand=receivers&page_size=50&page=1');
-  const store = stores.body.results.find((s: { receivers: unknown[] }) => s.receivers.length > 0);
-  const receiverId = store.receivers[0].id ?? store.receivers[0];
+  const target = await linkedStore(base, staff);
 
   const json = (token: string) => ({ authorization: `Bearer ${token}`, accept: 'application/json' });
   const next = (i: number): LoadRequest => {
-    if (i % 10 < 7) return { name: 'dashboard', path: DASHBOARD, init: { headers: json(company) } };
-    if (i % 10 < 9) return { name: 'stores', path: '/core-api/api/retail/stores?expand=receivers&page_size=50&page=1', init: { headers: json(staff) } };
+    if (i % 10 < 7) return { name: 'dashboard', path: DASHBOARD_TOTALS, init: { headers: json(company) } };
+    if (i % 10 < 9) return { name: 'stores', path: STORES_PAGE, init: { headers: json(staff) } };
     const key = `pg-restart-${i}`;
-    const body = [{ store_id: store.id, receiver_id: receiverId, department: 1, destination: 1, email: 'staff@openrescue.test',
-      weight_kg: (1000 + (i % 1000)) / 1000, entry_time: '2026-01-05T10:00:00-08:00' }];
+    const body = [item(target, { weight_kg: (1000 + (i % 1000)) / 1000 })];
     return { name: 'write', path: '/core-api/api/bulkscan/', note: key, init: { method: 'POST', headers: { ...json(staff), 'content-type': 'application/json', 'idempotency-key': key }, body: JSON.stringify(body) } };
   };
 

@@ -45,7 +45,7 @@ export async function insertNoPickup(t: TestApp, storeId: number, receiverId: nu
     values (${receiverId}, ${storeId}, ${reasonId}, ${entryTime}::timestamptz, 'driver@fixture.test')`.execute(t.database.db);
 }
 
-export const item = (f: RetailFixture, over: Record<string, unknown> = {}) => ({
+export const item = (f: Pick<RetailFixture, 'storeId' | 'receiverId'>, over: Record<string, unknown> = {}) => ({
   store_id: f.storeId, department: 1, email: 'staff@openrescue.test', weight_kg: 12.5, receiver_id: f.receiverId,
   destination: 1, entry_time: '2026-01-05T10:00:00-08:00', ...over,
 });

@@ -105,7 +105,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     secret,
     log: (level, message) => app.log[level]({ source: 'auth' }, message),
   });
-  const verifyToken = createTokenVerifier(auth, origin);
+  const verifyToken = createTokenVerifier(auth, origin, database.db);
   const dataDir = options.dataDir ?? resolve(process.env.INIT_CWD ?? process.cwd(), env.DATA_DIR);
   // Published files are fsynced where the database is durable too (PostgreSQL); PGlite runs with fsync off.
   const files = createFileStore(join(dataDir, 'files'), { sync: database.kind === 'postgres' });
@@ -150,7 +150,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   });
   await registerDocs(app, env.PRODUCT_NAME);
 
-  await app.register(authRoutes, { auth, origin, loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE });
+  await app.register(authRoutes, {
+    auth, origin, loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE, onSessionsEnded: verifyToken.sessionsEnded,
+  });
   await app.register(systemRoutes, { ctx });
   await app.register(sessionRoutes, { ctx });
   await app.register(companyUsersRoutes, { ctx });

@@ -1,6 +1,8 @@
 import { REFRESH_ID_TOKEN_DETAIL } from '@openrescue/shared';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoAccounts } from '../demo-accounts.js';
+import { createChainLiveness } from './chain-liveness.js';
 import { buildTestApp, cookieHeader, signIn, type TestApp } from '../test-support/test-app.js';
 
 let t: TestApp;
@@ -116,5 +118,63 @@ describe('access tokens', () => {
     expect(cookieHeader(out)).toMatch(/session_token=;?/);
     const again = await t.app.inject({ method: 'POST', url: '/core-api/api/session/token', headers: { cookie: s.cookie } });
     expect(again.statusCode).toBe(401);
+  });
+
+  it('ends the access tokens of a signed-out session at once, even one already accepted, and no one else\'s', async () => {
+    const leaving = await signIn(t.app, 'store@openrescue.test', 'demo-store');
+    const staying = await signIn(t.app, 'store@openrescue.test', 'demo-store');
+    const ask = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/core-api/api/clients/company_user', headers: { authorization: `Bearer ${token}` } });
+    // a refresh rotates the session: tokens from before and after it belong to one chain
+    const refreshed = await t.app.inject({ method: 'POST', url: '/core-api/api/session/token', headers: { cookie: leaving.cookie } });
+    expect(refreshed.statusCode).toBe(200);
+    const later = refreshed.json().token as string;
+    for (const token of [leaving.token, later, staying.token]) expect((await ask(token)).statusCode).toBe(200);
+
+    const out = await t.app.inject({ method: 'POST', url: '/core-api/api/auth/sign-out', headers: { cookie: cookieHeader(refreshed), origin: 'http://localhost:8080' } });
+    expect(out.statusCode).toBe(200);
+    for (const token of [leaving.token, later]) {
+      const res = await ask(token);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().detail).toBe('invalid token');
+    }
+    expect((await ask(staying.token)).statusCode).toBe(200);
+  });
+
+  it('refuses a token signed with the server key that names no session', async () => {
+    const s = await signIn(t.app, 'staff@openrescue.test', 'demo-staff');
+    const now = Math.floor(Date.now() / 1000);
+    const payload = { sub: s.user.id, email: 'staff@openrescue.test', name: 'Sam Staff', staff: true, iat: now, exp: now + 600 };
+    const { token } = await t.ctx.auth.api.signJWT({ body: { payload } });
+    const res = await t.app.inject({ method: 'GET', url: '/ops-api/table/Jobs', headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('session chains seen from another server process', () => {
+  it('a chain whose sessions were deleted elsewhere reads as ended once its recheck time has passed', async () => {
+    const s = await signIn(t.app, 'company@openrescue.test', 'demo-company');
+    const chainId = (decodeJwt(s.token).sid as string);
+    const chains = createChainLiveness(t.database.db, 200);
+    expect(await chains.isLive(chainId)).toBe(true);
+    // what another process's sign-out does: this process was not told
+    await t.database.db.deleteFrom('session').where((eb) => eb.or([eb('id', '=', chainId), eb('chainId', '=', chainId)])).execute();
+    expect(await chains.isLive(chainId)).toBe(true);
+    await new Promise((r) => setTimeout(r, 250));
+    expect(await chains.isLive(chainId)).toBe(false);
+  });
+
+  it('asks the database once for many concurrent questions about one chain', async () => {
+    const s = await signIn(t.app, 'company@openrescue.test', 'demo-company');
+    const chainId = (decodeJwt(s.token).sid as string);
+    let queries = 0;
+    const counting = t.database.db.withPlugin({
+      transformQuery: (args) => { queries += 1; return args.node; },
+      transformResult: async (args) => args.result,
+    });
+    const chains = createChainLiveness(counting);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => chains.isLive(chainId)));
+    expect(answers.every(Boolean)).toBe(true);
+    expect(queries).toBe(1);
   });
 });

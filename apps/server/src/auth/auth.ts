@@ -49,7 +49,12 @@ export function createAuth({ env, db, baseURL, secret, log }: AuthSettings) {
         staff: { type: 'boolean', required: false, defaultValue: false, input: false },
       },
     },
-    session: { expiresIn: SESSION_SECONDS, updateAge: 60 * 60 },
+    session: {
+      expiresIn: SESSION_SECONDS,
+      updateAge: 60 * 60,
+      // Set by rotation (session-rotation.ts); read here so that access tokens can name their chain.
+      additionalFields: { chainId: { type: 'string', required: false, input: false } },
+    },
     // Per-account limits are ours (see rate-limit in the auth routes); better-auth's per-IP limiter would slow
     // every user behind one address.
     rateLimit: { enabled: false },
@@ -59,7 +64,9 @@ export function createAuth({ env, db, baseURL, secret, log }: AuthSettings) {
       jwt({
         jwt: {
           expirationTime: `${env.ACCESS_TOKEN_TTL_SECONDS}s`,
-          definePayload: ({ user }) => ({
+          definePayload: ({ user, session }) => ({
+            // The session chain: the token stops working when its chain signs out or is revoked (token-verifier.ts).
+            sid: (session as { chainId?: string | null }).chainId ?? session.id,
             email: user.email,
             name: user.name,
             staff: Boolean((user as { staff?: boolean }).staff),

@@ -1,5 +1,8 @@
 import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet } from 'jose';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
 import type { Auth } from './auth.js';
+import { createChainLiveness } from './chain-liveness.js';
 
 export interface AccessClaims {
   sub: string;
@@ -8,16 +11,20 @@ export interface AccessClaims {
   staff: boolean;
 }
 
-export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
+export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' | 'ended' };
 
 // A signed-in screen sends the same token with every request; checking its EdDSA signature each time was a tenth of
 // the server's CPU under load. A token already verified is remembered until it expires (its claims cannot change).
 const VERIFIED_CACHE_SIZE = 10_000;
 
-/** Verifies access tokens against the auth library's key set; refetches once when a key id is unknown. */
-export function createTokenVerifier(auth: Auth, baseURL: string) {
+/**
+ * Verifies access tokens against the auth library's key set (refetched once when a key id is unknown), then checks
+ * that the session chain the token was issued to (its `sid` claim) has not signed out or been revoked.
+ */
+export function createTokenVerifier(auth: Auth, baseURL: string, db: Kysely<DB>) {
   let keySet: ReturnType<typeof createLocalJWKSet> | null = null;
-  const verified = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
+  const verified = new Map<string, { claims: AccessClaims; chainId: string; expiresAtMs: number }>();
+  const chains = createChainLiveness(db);
 
   async function loadKeys() {
     const jwks = (await auth.api.getJwks()) as JSONWebKeySet;
@@ -26,18 +33,22 @@ export function createTokenVerifier(auth: Auth, baseURL: string) {
     return keySet;
   }
 
-  function remembered(token: string): VerifyResult | undefined {
+  function remembered(token: string) {
     const hit = verified.get(token);
     if (!hit) return undefined;
-    if (Date.now() < hit.expiresAtMs) return { ok: true, claims: hit.claims };
+    if (Date.now() < hit.expiresAtMs) return hit;
     verified.delete(token);
-    return { ok: false, reason: 'expired' };
+    return 'expired' as const;
   }
 
-  function remember(token: string, claims: AccessClaims, exp: number | undefined) {
+  function remember(token: string, claims: AccessClaims, chainId: string, exp: number | undefined) {
     if (exp === undefined) return;
     if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
-    verified.set(token, { claims, expiresAtMs: exp * 1000 });
+    verified.set(token, { claims, chainId, expiresAtMs: exp * 1000 });
+  }
+
+  async function checked(claims: AccessClaims, chainId: string): Promise<VerifyResult> {
+    return (await chains.isLive(chainId)) ? { ok: true, claims } : { ok: false, reason: 'ended' };
   }
 
   async function verifyWith(token: string, keys: ReturnType<typeof createLocalJWKSet>) {
@@ -45,9 +56,10 @@ export function createTokenVerifier(auth: Auth, baseURL: string) {
     return payload;
   }
 
-  return async function verify(token: string): Promise<VerifyResult> {
+  async function verify(token: string): Promise<VerifyResult> {
     const known = remembered(token);
-    if (known) return known;
+    if (known === 'expired') return { ok: false, reason: 'expired' };
+    if (known) return checked(known.claims, known.chainId);
     try {
       let payload;
       try {
@@ -56,20 +68,25 @@ export function createTokenVerifier(auth: Auth, baseURL: string) {
         if (!(error instanceof joseErrors.JWKSNoMatchingKey)) throw error;
         payload = await verifyWith(token, await loadKeys());
       }
-      if (typeof payload.sub !== 'string') return { ok: false, reason: 'invalid' };
+      // Every token this server issues names its session chain; one without is not ours to honour.
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return { ok: false, reason: 'invalid' };
       const claims: AccessClaims = {
         sub: payload.sub,
         email: String(payload.email ?? ''),
         name: String(payload.name ?? ''),
         staff: payload.staff === true,
       };
-      remember(token, claims, payload.exp);
-      return { ok: true, claims };
+      remember(token, claims, payload.sid, payload.exp);
+      return checked(claims, payload.sid);
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) return { ok: false, reason: 'expired' };
       return { ok: false, reason: 'invalid' };
     }
-  };
+  }
+
+  /** Sessions ended here (sign-out, revocation): tokens of ended chains stop at once in this process. */
+  verify.sessionsEnded = chains.forget;
+  return verify;
 }
 
 export type TokenVerifier = ReturnType<typeof createTokenVerifier>;

@@ -38,13 +38,7 @@ export type PrincipalName = (typeof PRINCIPALS)[number];
  * Findings the suite shows but the product does not fix yet: their differences are counted apart from the
  * mismatches, and the suite fails once a gap no longer shows (then its line goes).
  */
-export const KNOWN_GAPS: { principal: PrincipalName; finding: string }[] = [
-  {
-    principal: 'signed-out-token',
-    finding: "a signed-out session's access token keeps working until its exp (a JWT checked without a database read, " +
-      'up to ACCESS_TOKEN_TTL_SECONDS): ASVS 5.0 V7.4.1 asks that it stop at sign-out; a limit decision 0023 names',
-  },
-];
+export const KNOWN_GAPS: { principal: PrincipalName; finding: string }[] = [];
 
 export type Outcome = '2xx' | '3xx' | 'empty' | '400' | '401' | '403' | '404';
 export type TargetKind = 'none' | 'own' | 'same-company' | 'other-company' | 'missing' | 'existing';

@@ -72,3 +72,47 @@ describe('load shedding', () => {
     expect((await app.inject({ method: 'GET', url: '/work' })).statusCode).toBe(200);
   });
 });
+
+describe('requests in flight', () => {
+  let app: FastifyInstance;
+  let release: () => void = () => {};
+  let gate = new Promise<void>((r) => { release = r; });
+  const base = { url: '' };
+  beforeAll(async () => {
+    app = Fastify({ logger: false, forceCloseConnections: true });
+    registerErrorHandler(app);
+    await registerLoadShedding(app, { maxInFlight: 5 });
+    app.get('/slow', async () => { await gate; return { ok: true }; });
+    app.get('/health', { config: ALWAYS_ANSWERED }, async () => ({ status: 'ok' }));
+    base.url = await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => app.close());
+
+  it('past the bound, refuses at once with 503 and Retry-After, lets the health check through, and serves again once answers go out', async () => {
+    // Real sockets: the count follows each connection, answered or abandoned.
+    const held = Array.from({ length: 5 }, () => fetch(`${base.url}/slow`));
+    await new Promise((r) => setTimeout(r, 200));
+    const started = Date.now();
+    const refused = await fetch(`${base.url}/slow`);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe(String(BUSY_RETRY_AFTER_SECONDS));
+    expect(await refused.json()).toMatchObject({ type: 'service_unavailable', detail: 'server busy' });
+    expect((await fetch(`${base.url}/health`)).status).toBe(200);
+
+    release();
+    expect((await Promise.all(held)).map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    gate = new Promise<void>((r) => { release = r; });
+    // an abandoned request frees its place too
+    const abandon = new AbortController();
+    const dropped = fetch(`${base.url}/slow`, { signal: abandon.signal }).catch(() => null);
+    await new Promise((r) => setTimeout(r, 100));
+    abandon.abort();
+    await dropped;
+    await new Promise((r) => setTimeout(r, 100));
+    const again = Array.from({ length: 5 }, () => fetch(`${base.url}/slow`));
+    await new Promise((r) => setTimeout(r, 200));
+    release();
+    expect((await Promise.all(again)).map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+  });
+});

@@ -9,8 +9,9 @@ import { DASHBOARD_TOTALS } from './demo-requests.js';
 /**
  * Suite 7 of issue 9, load, against the built server in its own process on the embedded database (autocannon on
  * the same 2 cores, so the figures are conservative): public pages at 300 requests/s for 60 s with no error and p99
- * <= 200 ms; the dashboard at 100 requests/s with p99 <= 300 ms; at three times the dashboard's capacity the server
- * sheds load (429/503 at once) and serves again right after, instead of falling over.
+ * <= 200 ms; the dashboard at 100 requests/s with p99 <= 300 ms; at three times the dashboard's capacity (offered on more
+ * connections than the server works on at once) the server sheds the excess (503 at once), serves the rest at about
+ * its capacity, and serves normally right after, instead of falling over.
  */
 const SECONDS = Number(process.env.RESILIENCE_LOAD_SECONDS ?? 60);
 const BROWSER = { accept: 'text/html,application/json', 'accept-encoding': 'gzip, deflate, br' };
@@ -78,22 +79,32 @@ const anyWindow: autocannon.Request = {
   },
 };
 
-it('at three times capacity the server answers every request (served or shed with 503) and serves normally right after', async () => {
+it('at three times capacity the server sheds the excess with 503 at once, keeps serving, and serves normally right after', async () => {
   const auth = { ...BROWSER, authorization: `Bearer ${company}` };
   const capacity = await run({ connections: 50, duration: 10, requests: [anyWindow], headers: auth });
   const served = capacity['2xx'] / 10;
-  const flood = await run({ connections: 300, overallRate: Math.round(served * 3), duration: 20, requests: [anyWindow], headers: auth, timeout: 10 });
+  // More connections than the server works on at once (MAX_IN_FLIGHT, 256): the flood is offered at its rate
+  // instead of waiting for answers, as a crowd of browsers would.
+  const offered = Math.round(served * 3);
+  const flood = await run({ connections: 1500, overallRate: offered, duration: 20, requests: [anyWindow], headers: auth, timeout: 10 });
   const codes = statuses(flood);
   const unexpected = Object.keys(codes).filter((code) => !['200', '429', '503'].includes(code));
   const health = await fetch(`${server.base}/health`);
   const after = await run({ connections: 10, overallRate: 100, duration: 5, path: DASHBOARD_TOTALS, headers: auth });
-  console.log(`resilience: 3x capacity (${served.toFixed(0)}/s measured, ${Math.round(served * 3)}/s offered, 300 connections, 20 s): ` +
-    `${JSON.stringify(codes)}, ${flood.errors} errors, ${flood.timeouts} timeouts, p99 ${flood.latency.p99} ms; ` +
-    `health ${health.status} at once; then 100/s: ${after.non2xx + after.errors} failed of ${after.requests.total}, p99 ${after.latency.p99} ms`);
-  // What counts is not falling over: every request answered (served, or refused at once with 503/429), health
-  // answered, service normal right after. Whether any is shed depends on how far past capacity the flood gets.
+  const sent = flood.requests.total / 20;
+  console.log(`resilience: 3x capacity (${served.toFixed(0)}/s measured, ${offered}/s offered, ${sent.toFixed(0)}/s sent, 1500 connections, 20 s): ` +
+    `${JSON.stringify(codes)}, served ${(flood['2xx'] / 20).toFixed(0)}/s, ${flood.errors} errors, ${flood.timeouts} timeouts, ` +
+    `p50 ${flood.latency.p50} ms, p99 ${flood.latency.p99} ms; health ${health.status} at once; ` +
+    `then 100/s: ${after.non2xx + after.errors} failed of ${after.requests.total}, p99 ${after.latency.p99} ms`);
+  // Not falling over: the excess refused at once (503), the rest served at about capacity, every request answered
+  // well within its timeout, health answered, service normal right after.
   expect(unexpected).toEqual([]);
+  expect(sent).toBeGreaterThan(served * 1.5);
+  expect(codes['503'] ?? 0).toBeGreaterThan(0);
+  // The generator's 1,500 connections take most of a core from the server here, so "about capacity" is loose.
+  expect(flood['2xx'] / 20).toBeGreaterThan(served * 0.35);
   expect(flood.errors + flood.timeouts).toBeLessThanOrEqual(flood.requests.total * 0.01);
+  expect(flood.latency.p99).toBeLessThan(5000);
   expect(health.status).toBe(200);
   expect(after.non2xx + after.errors + after.timeouts).toBe(0);
 });

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { createLiveHub, type LiveSink } from '../../events/live-hub.js';
 import { errorResponses } from '../../lib/http-error.js';
+import { ALWAYS_ANSWERED } from '../../plugins/load-shedding.js';
 import { createMetricsRepository } from '../metrics/metrics.repository.js';
 
 const PING_MS = 15_000;
@@ -27,7 +28,8 @@ export async function liveRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   app.addHook('preClose', async () => hub.close());
 
   r.get('/ops-api/live/:collection', {
-    config: { access: 'staff' },
+    // Open for as long as a screen is: not counted among the requests in flight (load-shedding.ts).
+    config: { access: 'staff', ...ALWAYS_ANSWERED },
     schema: {
       tags: ['live'],
       description:

@@ -42,6 +42,8 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { refuseNulText } from './plugins/nul-text.js';
 import { registerWeb } from './plugins/web.js';
 import { publicAppConfig } from './modules/system/app-config.js';
+import { databaseRateLimitStore } from './plugins/database-rate-limit-store.js';
+import { createDatabaseFileStore } from './storage/database-file-store.js';
 import { createFileStore } from './storage/file-store.js';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -108,7 +110,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const verifyToken = createTokenVerifier(auth, origin, database.db);
   const dataDir = options.dataDir ?? resolve(process.env.INIT_CWD ?? process.cwd(), env.DATA_DIR);
   // Published files are fsynced where the database is durable too (PostgreSQL); PGlite runs with fsync off.
-  const files = createFileStore(join(dataDir, 'files'), { sync: database.kind === 'postgres' });
+  const files = (env.FILE_STORE ?? (database.kind === 'postgres' ? 'database' : 'folder')) === 'database'
+    ? createDatabaseFileStore(database.db)
+    : createFileStore(join(dataDir, 'files'), { sync: database.kind === 'postgres' });
   const jobEvents = createJobEvents(database, app.log);
   const jobLocks = createJobLocks(database, app.log);
   const jobRunner = createJobRunner({ db: database.db, locks: jobLocks, log: app.log });
@@ -137,10 +141,11 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       },
     },
   });
-  await registerLoadShedding(app);
+  await registerLoadShedding(app, { maxInFlight: env.MAX_IN_FLIGHT });
   await registerCompression(app);
   await app.register(cookie);
-  await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  // Counted in the database: every server process keeps to one limit (issue 10).
+  await app.register(rateLimit, { global: false, hook: 'preHandler', store: databaseRateLimitStore(database.db) });
   await app.register(accessPlugin, {
     auth,
     verifyToken,

@@ -26,6 +26,9 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  /** Where generated files and recordings are kept: 'database' (shared by every server process; the default on
+   * PostgreSQL) or 'folder' (DATA_DIR/files; the default on the embedded database). */
+  FILE_STORE: z.enum(['database', 'folder']).optional(),
   /** PGlite's shared_buffers (its page cache, kept for the process's life); read by db/pglite-worker.mjs, default 32MB. */
   PGLITE_SHARED_BUFFERS: z.string().regex(/^[1-9]\d*(kB|MB|GB)$/, 'a size such as 32MB').optional(),
   DEMO_DONATIONS: z.coerce.number().int().min(0).default(120000),
@@ -36,6 +39,8 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Requests one server process works on at once; past it, 503 with Retry-After (plugins/load-shedding.ts). */
+  MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(256),
   /** Seconds a replaced session cookie still leads to its chain's new session: two tabs refreshing at once (decision 0023). */
   SESSION_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   /**

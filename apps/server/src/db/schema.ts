@@ -28,6 +28,8 @@ export interface SessionTable {
 export interface SessionRotatedTable {
   token_hash: string; chain_id: string; user_id: string; rotated_at: DefaultTimestamp; expires_at: Timestamp;
 }
+export interface StoredFileTable { key: string; data: Uint8Array; size: number; stored_at: DefaultTimestamp }
+export interface RateLimitWindowTable { key: string; hits: number; ends_at: Timestamp }
 export interface AccountTable {
   id: Generated<string>; accountId: string; providerId: string; userId: string;
   accessToken: string | null; refreshToken: string | null; idToken: string | null;
@@ -239,4 +241,5 @@ export interface DB {
   transcript: TranscriptTable; integration_key: IntegrationKeyTable;
   donation_daily: DonationDailyTable; donation_weekly: DonationWeeklyTable;
   donation_monthly_company: DonationMonthlyCompanyTable;
+  stored_file: StoredFileTable; rate_limit_window: RateLimitWindowTable;
 }

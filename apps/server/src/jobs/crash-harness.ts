@@ -1,12 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../db/connection.js';
+import { createDatabaseFileStore } from '../storage/database-file-store.js';
+import { createFileStore, storedBytes } from '../storage/file-store.js';
 import { SERVER_NODE_ARGS } from '../../scripts/node-args.mjs';
 
 /** The real server as a child process (the crash test and the publish benchmark): start it, kill it, read its data. */
@@ -135,11 +136,13 @@ export async function readJobFiles(dataDir: string, jobId: string, databaseUrl?:
     const items = await db.selectFrom('job_item').select(['publish_file_id', 'state']).where('job_id', '=', jobId).execute();
     const rows = await db.selectFrom('generated_file').select(['publish_file_id', 'file_type', 'file_uri', 'file_status'])
       .where('job_id', '=', jobId).execute();
+    // Where the server kept them: the database on PostgreSQL, the data folder on PGlite (FILE_STORE's defaults).
+    const files = databaseUrl ? createDatabaseFileStore(db) : createFileStore(join(dataDir, 'files'));
     const documents = new Map<string, { rows: number; sha256: string | null; status: string }>();
     for (const r of rows) {
       const key = `${r.publish_file_id}.${r.file_type}`;
       const seen = documents.get(key);
-      const bytes = r.file_uri ? await readFile(join(dataDir, 'files', r.file_uri)).catch(() => null) : null;
+      const bytes = r.file_uri ? await storedBytes(files, r.file_uri) : null;
       const sha256 = bytes ? createHash('sha256').update(bytes).digest('hex') : null;
       documents.set(key, { rows: (seen?.rows ?? 0) + 1, sha256, status: r.file_status });
     }

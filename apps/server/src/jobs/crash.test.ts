@@ -46,8 +46,10 @@ async function home(name: string): Promise<{ dir: string; url?: string }> {
   return { dir, url: created.url };
 }
 
+// One public address for every life of a server (a restart gets another port): its access tokens name it as their
+// issuer, so a token from before a kill stays valid after it, as behind a load balancer.
 const env = (h: { dir: string; url?: string }) => ({
-  DATA_DIR: h.dir, DEMO_DONATIONS: '2000', MAX_PUBLISH_FILES: String(FILES), ...(h.url ? { DATABASE_URL: h.url } : {}),
+  PUBLIC_URL: 'http://openrescue.test', DATA_DIR: h.dir, DEMO_DONATIONS: '2000', MAX_PUBLISH_FILES: String(FILES), ...(h.url ? { DATABASE_URL: h.url } : {}),
 });
 
 /** Starts the job on a fresh server: the 200 newest publish files, 4 at a time. */

@@ -1,25 +1,40 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, type ReadStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
 
 /**
- * Files the server keeps under its data folder (published documents). A file appears complete or not at all: it
+ * Files the server keeps (published documents, recordings): under its data folder (this file), or in the database
+ * when several server processes share one (database-file-store.ts). A file appears complete or not at all: it
  * is written to tmp/ and renamed into place, so a crash mid-write never leaves a half file under its real name.
  * Keys are relative paths of safe characters ('generated/2026-10-01/12-publish_all_3.pdf').
  */
 export interface FileStore {
-  root: string;
   /** Writes `data` under `key` (replacing an earlier file there) and returns its size. */
   write(key: string, data: Uint8Array): Promise<number>;
-  /** The file's size and a read stream, or null when it is not stored. */
-  read(key: string): Promise<{ size: number; stream: () => ReadStream } | null>;
+  /** The file's size and a read stream (of a byte range, ends inclusive), or null when it is not stored. */
+  read(key: string): Promise<StoredFile | null>;
   exists(key: string): Promise<boolean>;
   /** Removes what crashed writes left in tmp/ (parts older than `olderThanMs`; another process may be writing). */
   clearTemporary(olderThanMs?: number): Promise<number>;
 }
 
-const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
+export interface StoredFile {
+  size: number;
+  stream(range?: { start: number; end: number }): Readable;
+}
+
+/** A stored file's bytes (tests, the crash harness). */
+export async function storedBytes(files: FileStore, key: string): Promise<Buffer | null> {
+  const file = await files.read(key);
+  if (!file) return null;
+  const parts: Buffer[] = [];
+  for await (const part of file.stream()) parts.push(part as Buffer);
+  return Buffer.concat(parts);
+}
+
+export const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
 
 export function createFileStore(root: string, options: { sync?: boolean } = {}): FileStore {
   const base = resolve(root);
@@ -32,7 +47,6 @@ export function createFileStore(root: string, options: { sync?: boolean } = {}):
     return path;
   };
   return {
-    root: base,
     async write(key, data) {
       const target = pathOf(key);
       await mkdir(tmp, { recursive: true });
@@ -58,7 +72,7 @@ export function createFileStore(root: string, options: { sync?: boolean } = {}):
       }
       const info = await stat(path).catch(() => null);
       if (!info?.isFile()) return null;
-      return { size: info.size, stream: () => createReadStream(path) };
+      return { size: info.size, stream: (range) => createReadStream(path, range) };
     },
     async exists(key) {
       return (await this.read(key)) !== null;

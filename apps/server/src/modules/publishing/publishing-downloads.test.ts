@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderPublishedDocuments } from '../../documents/publish-render.js';
 import { type PublishingFixture, setUpPublishing } from './publishing-test-support.js';
+import { storedBytes } from '../../storage/file-store.js';
 import { storeMissingDocuments } from './publishing.stored-documents.js';
 
 let f: PublishingFixture;
@@ -29,7 +30,7 @@ afterAll(async () => {
   await f?.t.close();
 });
 
-const stored = (uri: string) => readFileSync(join(f.t.dataDir, 'files', uri));
+const stored = async (uri: string) => (await storedBytes(f.t.ctx.files, uri))!;
 
 describe('generated file download', () => {
   it('streams the stored bytes with Content-Length and a name from receiver, company, store, entry date and extension', async () => {
@@ -37,7 +38,7 @@ describe('generated file download', () => {
     for (const file of files) {
       const res = await f.get('staff', `/ops-api/files/generated/${file.id}`);
       expect(res.statusCode).toBe(200);
-      const bytes = stored(file.file_uri!);
+      const bytes = (await stored(file.file_uri!));
       expect(res.rawPayload.equals(bytes)).toBe(true);
       expect(res.headers['content-length']).toBe(String(bytes.length));
       expect(res.headers['content-type']).toBe(file.file_type === 'pdf' ? 'application/pdf' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
@@ -80,7 +81,7 @@ describe('Download all', () => {
     expect(names[1]).toMatch(/_\d{4}-\d{2}-01(_v\d+)?\.xlsx$/);
     for (const file of files.filter((x) => x.publish_file_id === files[0].publish_file_id)) {
       const name = names.find((n) => n.endsWith(`.${file.file_type}`))!;
-      expect(execFileSync('unzip', ['-p', zipPath, name]).equals(stored(file.file_uri!))).toBe(true);
+      expect(execFileSync('unzip', ['-p', zipPath, name]).equals((await stored(file.file_uri!)))).toBe(true);
     }
   });
 
@@ -110,7 +111,7 @@ describe('the demo history', () => {
     for (const row of waiting) {
       const res = await f.get('staff', `/ops-api/files/generated/${row.id}`);
       expect(res.statusCode).toBe(200);
-      expect(res.rawPayload.equals(stored(row.file_uri!))).toBe(true);
+      expect(res.rawPayload.equals((await stored(row.file_uri!)))).toBe(true);
     }
     const failed = await db.selectFrom('generated_file').select('id').where('file_status', '=', 'QUEUE:RENDER:ERROR').where('job_id', '=', 'publish_all').execute();
     expect(failed.length).toBeGreaterThan(0);

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { sql } from 'kysely';
@@ -7,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfTextLines } from '../../documents/pdf/pdf-text.js';
 import { type PublishingFixture, setUpPublishing } from './publishing-test-support.js';
 import { overridePublishRender } from './publishing.routes.js';
+import { storedBytes } from '../../storage/file-store.js';
 
 let f: PublishingFixture;
 beforeAll(async () => {
@@ -158,7 +157,7 @@ describe('batchAction AdvanceSingleFileChangeTime', () => {
       for (const d of mine) {
         expect(d.file_status).toBe('QUEUE:RENDER:SUCCESS');
         expect(d.file_uri).toMatch(new RegExp(`^generated/\\d{4}-\\d{2}-01/${id}-publish_all_2\\.${d.file_type}$`));
-        const bytes = await readFile(join(f.t.dataDir, 'files', d.file_uri!));
+        const bytes = (await storedBytes(f.t.ctx.files, d.file_uri!))!;
         expect(bytes.length).toBe(Number(d.byte_size));
       }
     }
@@ -174,12 +173,12 @@ describe('batchAction AdvanceSingleFileChangeTime', () => {
     // The documents open: a spreadsheet with Month, YTD and Raw Data, and a PDF a charity reads.
     const charity = docs.find((d) => d.receiver_id !== null && d.file_type === 'xlsx')!;
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load((await readFile(join(f.t.dataDir, 'files', charity.file_uri!))) as never);
+    await wb.xlsx.load(((await storedBytes(f.t.ctx.files, charity.file_uri!))!) as never);
     expect(wb.worksheets.map((w) => w.name)).toEqual(['Month', 'YTD', 'Raw Data']);
     const receiver = await db().selectFrom('receiver').select('name').where('id', '=', charity.receiver_id!).executeTakeFirstOrThrow();
     expect(wb.getWorksheet('Month')!.getCell('A1').value).toBe(`${receiver.name}: Month`);
     const pdf = docs.find((d) => d.receiver_id === charity.receiver_id && d.file_type === 'pdf')!;
-    const text = pdfTextLines(await readFile(join(f.t.dataDir, 'files', pdf.file_uri!))).join('\n');
+    const text = pdfTextLines((await storedBytes(f.t.ctx.files, pdf.file_uri!))!).join('\n');
     expect(text).toContain(receiver.name);
     expect(text).toContain('Monthly impact report');
     expect(text).toMatch(/received [\d,]+ kg|No donations were recorded/);

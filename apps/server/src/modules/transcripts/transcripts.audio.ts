@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../lib/http-error.js';
 import type { FileStore } from '../../storage/file-store.js';
@@ -74,13 +72,11 @@ export async function sendAudio(
       type: 'validation_error', message: 'The requested range is outside the recording.', detail: `the recording has ${file.size} bytes`,
     });
   }
-  // The store checked the key; ranges read the same file.
-  const path = join(files.root, key);
   reply.header('content-type', contentType);
-  if (range === 'none') return reply.header('content-length', file.size).send(createReadStream(path));
+  if (range === 'none') return reply.header('content-length', file.size).send(file.stream());
   return reply
     .code(206)
     .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
     .header('content-length', range.end - range.start + 1)
-    .send(createReadStream(path, { start: range.start, end: range.end }));
+    .send(file.stream(range));
 }

@@ -27,6 +27,19 @@ export default defineConfig({
         },
       },
       {
+        // Issue 10: the server as a cluster of processes on PostgreSQL behind nginx. In `npm test`'s PostgreSQL step.
+        test: {
+          name: 'cluster',
+          include: ['apps/server/src/cluster/*.cluster.ts'],
+          environment: 'node',
+          globalSetup: ['apps/server/src/test-support/build-server.setup.ts'],
+          testTimeout: 600_000,
+          hookTimeout: 600_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
         // `npm run test:resilience` (scripts/test-resilience.mjs): minutes-long scenarios against the real server
         // process, one at a time; not part of `npm test`.
         test: {

@@ -1,12 +1,13 @@
 // `npm test`: every suite, then one summary line `N passed, N failed[, N skipped]` that CI reads.
-// 1. typecheck  2. unit + API tests on PGlite  3. API tests on a real PostgreSQL server it starts itself
+// 1. typecheck  2. unit + API tests on PGlite  3. API tests on a real PostgreSQL server it starts itself, then the
+// cluster test (three server processes on it behind nginx)
 // 4. browser tests in Debian's Chromium (installed when missing) against the real product; after their web build, the
 //    bundle budgets (scripts/check-bundles.mjs), one passed/failed per budget.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { checkBundles, formatResults } from './check-bundles.mjs';
-import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureChromium, ensureNginx } from './ensure-chromium.mjs';
 import { startPostgres } from './pg-server.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -84,6 +85,8 @@ if (!only || only === 'postgres') {
     const pg = startPostgres(process.env.TEST_PG_PORT ? Number(process.env.TEST_PG_PORT) : undefined);
     try {
       vitest('API (PostgreSQL)', ['api'], `${tmp}/vitest-postgres.json`, { TEST_DATABASE_URL: pg.url });
+      ensureNginx();
+      vitest('cluster (PostgreSQL, nginx)', ['cluster'], `${tmp}/vitest-cluster.json`, { TEST_DATABASE_URL: pg.url });
     } finally {
       pg.stop();
     }

@@ -24,7 +24,7 @@ export async function buildServer() {
   mkdirSync(dist, { recursive: true });
   await build({
     absWorkingDir: root,
-    entryPoints: { main: 'src/main.ts', 'render-worker': 'src/jobs/render-worker.ts' },
+    entryPoints: { main: 'src/main.ts', cluster: 'src/cluster.ts', 'render-worker': 'src/jobs/render-worker.ts' },
     outdir: dist,
     bundle: true,
     splitting: true,

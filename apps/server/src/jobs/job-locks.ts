@@ -35,7 +35,8 @@ export function createJobLocks(database: Database, log?: { warn(obj: object, msg
   let client: Promise<pg.Client> | null = null;
   const connection = () => {
     client ??= (async () => {
-      const c = new pg.Client({ connectionString: url });
+      // Named with the process id, so that pg_locks and pg_stat_activity tell which process runs which job.
+      const c = new pg.Client({ connectionString: url, application_name: `openrescue job locks (pid ${process.pid})` });
       c.on('error', (error) => {
         // Every lock of this connection is gone; the per-file guard still keeps files from being done twice.
         log?.warn({ err: error }, 'job lock connection lost');

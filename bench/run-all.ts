@@ -34,6 +34,7 @@ const SUITE: { name: string; script: string; args: string[] }[] = [
   { name: 'totals', script: 'bench/report-totals-bench.ts', args: ['--donations', pick('10000000', '200000'), '--pglite-donations', pick('1000000', '100000'), '--runs', pick('30', '10'), '--raw-runs', pick('3', '2')] },
   { name: 'api', script: 'bench/api-load-bench.ts', args: ['--seconds', pick('15', '4'), '--donations', pick('120000', '20000')] },
   { name: 'growth', script: 'bench/cost-growth-bench.ts', args: ['--base', pick('12000', '3000'), '--runs', pick('30', '10')] },
+  { name: 'cluster', script: 'bench/cluster-bench.ts', args: ['--seconds', pick('15', '4'), '--donations', pick('120000', '20000')] },
   { name: 'startup', script: 'bench/startup-bench.ts', args: ['--runs', pick('3', '1')] },
   { name: 'bundles', script: 'bench/bundle-budgets.ts', args: [] },
   { name: 'browser', script: 'bench/browser-bench.ts', args: ['--runs', pick('3', '1')] },

@@ -66,11 +66,12 @@ export async function startBenchApp(options: {
   };
 }
 
-/** Signs in with e-mail and password; the session cookie header the browser would keep. */
-export async function sessionCookie(base: string, email: string, password: string): Promise<string> {
+/** Signs in with e-mail and password; the session cookie header the browser would keep. `origin`: the page's
+ * (the server's PUBLIC_URL when it is not `base`, as behind a load balancer). */
+export async function sessionCookie(base: string, email: string, password: string, origin = base): Promise<string> {
   const res = await fetch(`${base}/core-api/api/auth/sign-in/email`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
+    headers: { 'content-type': 'application/json', origin },
     body: JSON.stringify({ email, password }),
   });
   if (res.status !== 200) throw new Error(`sign-in of ${email} answered ${res.status}: ${await res.text()}`);
@@ -78,9 +79,9 @@ export async function sessionCookie(base: string, email: string, password: strin
 }
 
 /** An access token (Bearer) for the account, as the web app gets it from its session. */
-export async function accessToken(base: string, email: string, password: string): Promise<string> {
-  const cookie = await sessionCookie(base, email, password);
-  const res = await fetch(`${base}/core-api/api/session/token`, { method: 'POST', headers: { cookie, origin: base } });
+export async function accessToken(base: string, email: string, password: string, origin = base): Promise<string> {
+  const cookie = await sessionCookie(base, email, password, origin);
+  const res = await fetch(`${base}/core-api/api/session/token`, { method: 'POST', headers: { cookie, origin } });
   if (res.status !== 200) throw new Error(`token for ${email} answered ${res.status}: ${await res.text()}`);
   return ((await res.json()) as { token: string }).token;
 }

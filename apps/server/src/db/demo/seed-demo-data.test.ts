@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../connection.js';
 import { migrate } from '../migrate.js';
 import { planPickups } from './donations.js';
-import { linkDemoCompanyUsers, resetDomainData, seedDemoData, isDomainEmpty } from './index.js';
+import { DEMO_REPORT_STORE_ID, linkDemoCompanyUsers, resetDomainData, seedDemoData, isDomainEmpty } from './index.js';
 import { buildNetwork } from './network.js';
 
 const DONATIONS = 2000;
@@ -57,6 +57,16 @@ describe('seedDemoData', () => {
     const p1 = planPickups(buildNetwork(1, day - 1096), DONATIONS, 1, day);
     const p2 = planPickups(buildNetwork(2, day - 1096), DONATIONS, 2, day);
     expect(Array.from(p1.second.slice(0, 50))).not.toEqual(Array.from(p2.second.slice(0, 50)));
+  });
+
+  it("gives the demo store account's store a pickup in every recent week, whatever the day and however small the demo", () => {
+    const first = Math.floor(NOW.getTime() / 86_400_000) - 1;
+    for (let today = first; today < first + 90; today++) {
+      const network = buildNetwork(42, today - 1096);
+      const plan = planPickups(network, DONATIONS, 42, today);
+      const days = Array.from(plan.day).filter((_, i) => network.links[plan.link[i]].storeId === DEMO_REPORT_STORE_ID);
+      expect(today - 1 - Math.max(...days), `days since the store's last pickup on day ${today}`).toBeLessThan(7);
+    }
   });
 
   it('creates exactly the requested donations, in time order, over the three years before now', async () => {

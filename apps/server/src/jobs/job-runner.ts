@@ -15,9 +15,12 @@ export interface JobHandler {
 
 export interface JobRunner {
   register(handler: JobHandler): void;
-  /** Work to do once in the background after start (e.g. storing documents the demo data refers to). */
-  /** A task run in the background once the runner starts; `stopping()` turns true when the server stops. */
-  afterStart(task: (stopping: () => boolean) => Promise<unknown>): void;
+  /**
+   * A task run in the background once the runner starts (e.g. storing the documents the demo data refers to);
+   * `stopping()` turns true when the server stops. Named: of several server processes on one database, one runs it
+   * at a time (the job locks); the others skip it.
+   */
+  afterStart(name: string, task: (stopping: () => boolean) => Promise<unknown>): void;
   /** Resumes every unfinished job of a registered kind, then looks for work every `pollMs`. */
   start(): Promise<void>;
   /** Looks for work now (a job was just created). */
@@ -45,7 +48,7 @@ const UNFINISHED = ['initialized', 'started', 'progressing'] as const;
  */
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const handlers = new Map<string, JobHandler>();
-  const startTasks: ((stopping: () => boolean) => Promise<unknown>)[] = [];
+  const startTasks: { name: string; task: (stopping: () => boolean) => Promise<unknown> }[] = [];
   const active = new Map<string, Promise<void>>();
   const control = { stopping: false };
   let timer: NodeJS.Timeout | null = null;
@@ -122,8 +125,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     register(handler) {
       handlers.set(handler.kind, handler);
     },
-    afterStart(task) {
-      startTasks.push(task);
+    afterStart(name, task) {
+      startTasks.push({ name, task });
     },
     async start() {
       control.stopping = false;
@@ -132,9 +135,18 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       const pollMs = options.pollMs ?? 15_000;
       timer = setInterval(scan, pollMs);
       timer.unref();
-      for (const task of startTasks) {
-        const run: Promise<unknown> = task(() => control.stopping)
-          .catch((error: unknown) => options.log.error({ err: error }, 'a start-up task failed'))
+      for (const { name, task } of startTasks) {
+        const lock = `start-up:${name}`;
+        const run: Promise<unknown> = options.locks.tryLock(lock)
+          .then(async (mine) => {
+            if (!mine) return; // another process is doing it
+            try {
+              await task(() => control.stopping);
+            } finally {
+              await options.locks.unlock(lock);
+            }
+          })
+          .catch((error: unknown) => options.log.error({ err: error, task: name }, 'a start-up task failed'))
           .finally(() => startRuns.delete(run));
         startRuns.add(run);
       }

@@ -43,7 +43,7 @@ export async function publishingRoutes(app: FastifyInstance, { ctx }: { ctx: App
     }),
   );
   app.addHook('onClose', async () => pool.close());
-  ctx.jobRunner.afterStart(async (stopping) => {
+  ctx.jobRunner.afterStart('demo documents', async (stopping) => {
     const stored = await storeMissingDocuments(db, ctx.files, real, stopping);
     if (stored) app.log.info({ stored }, 'stored the documents the demo data refers to');
   });

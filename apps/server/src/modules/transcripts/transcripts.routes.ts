@@ -42,7 +42,7 @@ export async function transcriptsRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     app.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: TRANSCRIPT_LIMITS.audioBytes }, (_request, body, done) => done(null, body));
   }
 
-  ctx.jobRunner.afterStart(async (stopping) => {
+  ctx.jobRunner.afterStart('demo recordings', async (stopping) => {
     const linked = await linkUnlinked(db);
     const stored = await storeMissingDemoAudio(db, ctx.files, stopping);
     if (linked || stored) app.log.info({ linked, stored }, 'linked calls and stored the demo recordings');

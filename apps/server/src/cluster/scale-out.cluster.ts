@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAIN_RECHECK_MS } from '../auth/chain-liveness.js';
@@ -63,6 +65,25 @@ async function tokenFrom(base: string, cookie: string) {
 
 const asks = (base: string, token: string) =>
   fetch(`${base}/core-api/api/clients/company_user`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
+
+describe('npm run start:cluster', () => {
+  const supervisor = (args: string[], env: Record<string, string | undefined>) =>
+    spawnSync(process.execPath, ['apps/server/dist/cluster.js', ...args], {
+      cwd: fileURLToPath(new URL('../../../../', import.meta.url)), encoding: 'utf8', timeout: 30_000,
+      env: { ...process.env, DATABASE_URL: undefined, ...env },
+    });
+
+  it('refuses to start without DATABASE_URL, or with a worker count it cannot use, and says why', () => {
+    const embedded = supervisor(['--workers', '2'], {});
+    expect(embedded.status).toBe(1);
+    expect(embedded.stderr).toContain('start:cluster needs DATABASE_URL');
+    for (const workers of ['0', 'two', '65']) {
+      const bad = supervisor(['--workers', workers], { DATABASE_URL: database.url });
+      expect(bad.status).toBe(1);
+      expect(bad.stderr).toContain('--workers must be a whole number from 1 to 64');
+    }
+  });
+});
 
 describe('three processes behind nginx', () => {
   it('nginx (deploy/nginx.conf) serves the product from the three processes', async () => {

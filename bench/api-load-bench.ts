@@ -28,6 +28,7 @@ import { freePort, startServer, type ServerProcess } from '../apps/server/src/jo
 import { startPostgres } from '../scripts/pg-server.mjs';
 import { accessToken, DEMO_LOGINS } from './lib/app.js';
 import { type Figure, recordFigures } from './lib/figures.js';
+import { cpuSeconds } from './lib/server-process.js';
 
 const { values } = parseArgs({
   options: {
@@ -75,11 +76,6 @@ const ENDPOINTS: Endpoint[] = [
 const sizes = { stores: 0, organizations: 0 }; // read from the answers (the same demo network on both engines)
 
 const readRss = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
-/** CPU seconds of the process, all its threads (utime + stime; fields 11 and 12 counted from the state). */
-const cpuSeconds = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
 /** Waits until the server is idle (under 10% of a core for `seconds` in a row): start-up work or a backlog done. */
 async function settle(pid: number, seconds: number) {
   let last = cpuSeconds(pid);

@@ -7,7 +7,7 @@
  * CPU-bound: it shows what a second process costs or gains here, not what a bigger machine would do.
  * Usage: npx tsx bench/cluster-bench.ts [--seconds 15] [--connections 50] [--donations 120000]
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,6 +19,7 @@ import { DASHBOARD_TOTALS } from '../apps/server/src/resilience/demo-requests.js
 import { startPostgres } from '../scripts/pg-server.mjs';
 import { accessToken, DEMO_LOGINS } from './lib/app.js';
 import { type Figure, recordFigures } from './lib/figures.js';
+import { cpuSeconds } from './lib/server-process.js';
 
 const { values } = parseArgs({
   options: {
@@ -32,12 +33,6 @@ const roundSeconds = Math.max(2, Math.round(Number(values.seconds) / ROUNDS));
 const connections = Number(values.connections);
 const donations = Number(values.donations);
 const GROUP = `Scale-out: dashboard totals on 1-3 server processes (${connections} connections, PostgreSQL 15)`;
-
-/** CPU seconds of a process, all its threads. */
-const cpuSeconds = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
 
 type Setup = { key: string; label: string; bases: () => string[] };
 type Round = { perSecond: number; p99: number; failed: number; cpuPerAnswer: number };

@@ -17,6 +17,12 @@ export type ServerProcess = {
   exited: Promise<number | null>;
 };
 
+/** CPU seconds of a process, all its threads (utime + stime; fields 11 and 12 counted from the state). */
+export const cpuSeconds = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
 const live = new Set<number>();
 /** Whether any process of the group is still running (zombies waiting for a reaper do not count). */
 const groupAlive = (pgid: number) => {

@@ -26,7 +26,7 @@ function options() {
   return { workers, port, publicUrl };
 }
 
-interface Worker { index: number; port: number; child: ChildProcess | null; ready: Promise<void> }
+interface Worker { child: ChildProcess | null; ready: Promise<void> }
 
 function main() {
   const { workers, port, publicUrl } = options();
@@ -47,7 +47,7 @@ function main() {
       });
       child.once('exit', (code) => reject(new Error(`worker ${index} exited (${code}) before it was ready`)));
     });
-    const worker: Worker = { index, port: workerPort, child, ready };
+    const worker: Worker = { child, ready };
     child.once('exit', (code, signal) => {
       worker.child = null;
       if (stopping) return;

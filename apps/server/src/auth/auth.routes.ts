@@ -85,7 +85,6 @@ function loginKey(request: FastifyRequest): string {
 export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) {
   const handler = (request: FastifyRequest, reply: FastifyReply) => forward(opts, request, reply);
 
-
   app.post(`${AUTH_BASE_PATH}/sign-in/email`, {
     config: {
       access: 'public',

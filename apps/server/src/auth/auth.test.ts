@@ -3,6 +3,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoAccounts } from '../demo-accounts.js';
 import { createChainLiveness } from './chain-liveness.js';
+import { ofChain } from './session-rotation.js';
 import { buildTestApp, cookieHeader, signIn, type TestApp } from '../test-support/test-app.js';
 
 let t: TestApp;
@@ -158,7 +159,7 @@ describe('session chains seen from another server process', () => {
     const chains = createChainLiveness(t.database.db, 200);
     expect(await chains.isLive(chainId)).toBe(true);
     // what another process's sign-out does: this process was not told
-    await t.database.db.deleteFrom('session').where((eb) => eb.or([eb('id', '=', chainId), eb('chainId', '=', chainId)])).execute();
+    await t.database.db.deleteFrom('session').where(ofChain(chainId)).execute();
     expect(await chains.isLive(chainId)).toBe(true);
     await new Promise((r) => setTimeout(r, 250));
     expect(await chains.isLive(chainId)).toBe(false);

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema.js';
+import { ofChain } from './session-rotation.js';
 
 // How long a chain seen alive is trusted without asking again. A sign-out in this process is seen at once
 // (forget); one in another server process within this time (decision 0025).
@@ -17,7 +18,7 @@ export function createChainLiveness(db: Kysely<DB>, recheckMs = CHAIN_RECHECK_MS
 
   async function query(chainId: string): Promise<boolean> {
     const row = await db.selectFrom('session').select(sql<number>`1`.as('live'))
-      .where((eb) => eb.or([eb('id', '=', chainId), eb('chainId', '=', chainId)]))
+      .where(ofChain(chainId))
       .where('expiresAt', '>', new Date()).limit(1).executeTakeFirst();
     return row !== undefined;
   }

@@ -3,7 +3,7 @@ import type { BetterAuthPlugin } from 'better-auth';
 import { createAuthEndpoint } from 'better-auth/api';
 import { deleteSessionCookie, setSessionCookie } from 'better-auth/cookies';
 import { generateRandomString } from 'better-auth/crypto';
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema.js';
 
 /**
@@ -26,6 +26,10 @@ export interface RotationSettings {
   /** Lifetime of a new session (the auth library's session.expiresIn). */
   sessionSeconds: number;
 }
+
+/** The sessions of a chain: the one signed in first (its id is the chain's) and those rotation made from it. */
+export const ofChain = (chainId: string) =>
+  (eb: ExpressionBuilder<DB, 'session'>) => eb.or([eb('chainId', '=', chainId), eb('id', '=', chainId)]);
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -58,9 +62,7 @@ export function rotateSessionToken({ db, graceSeconds, sessionSeconds }: Rotatio
         .where('expiresAt', '>', now).orderBy('createdAt', 'desc').executeTakeFirst();
       return current ? { kind: 'grace', token: current.token } : { kind: 'unknown' };
     }
-    const revoked = await trx.deleteFrom('session')
-      .where((eb) => eb.or([eb('chainId', '=', replaced.chain_id), eb('id', '=', replaced.chain_id)]))
-      .executeTakeFirst();
+    const revoked = await trx.deleteFrom('session').where(ofChain(replaced.chain_id)).executeTakeFirst();
     return { kind: 'reused', userId: replaced.user_id, chainId: replaced.chain_id, revoked: Number(revoked.numDeletedRows) };
   });
 }
@@ -68,7 +70,7 @@ export function rotateSessionToken({ db, graceSeconds, sessionSeconds }: Rotatio
 /** How many sessions of a chain are still alive (the security tests look). */
 export async function liveSessionsOfChain(db: Kysely<DB>, chainId: string): Promise<number> {
   const row = await db.selectFrom('session').select(sql<number>`count(*)`.as('n'))
-    .where((eb) => eb.or([eb('chainId', '=', chainId), eb('id', '=', chainId)])).executeTakeFirstOrThrow();
+    .where(ofChain(chainId)).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -1,4 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { spawnUntil } from '../jobs/crash-harness.js';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -41,30 +42,15 @@ export interface Cluster {
 
 export async function startCluster(workers: number, env: Record<string, string>, timeoutMs = 300_000): Promise<Cluster> {
   const port = await freePorts(workers);
-  const supervisor = spawn(process.execPath, ['apps/server/dist/cluster.js', '--workers', String(workers)], {
-    cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'test', HOST: '127.0.0.1', ...env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  supervisor.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-  supervisor.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-  const exited = new Promise<void>((resolve) => supervisor.once('exit', () => resolve()));
-  const deadline = Date.now() + timeoutMs;
-  while (!out.includes(`[cluster] ${workers} workers on ports`)) {
-    if (supervisor.exitCode !== null) throw new Error(`the cluster exited (${supervisor.exitCode}):\n${out}`);
-    if (Date.now() > deadline) {
-      supervisor.kill('SIGKILL');
-      throw new Error(`the cluster did not start in ${timeoutMs} ms:\n${out}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const started = await spawnUntil(['apps/server/dist/cluster.js', '--workers', String(workers)], { ...env, PORT: String(port) },
+    `[cluster] ${workers} workers on ports`, timeoutMs, 'the cluster');
+  const supervisor = started.child;
   const workerPids = () => execFileSync('ps', ['-o', 'pid=', '--ppid', String(supervisor.pid)], { encoding: 'utf8' })
     .split('\n').map((l) => Number(l.trim())).filter((n) => n > 0);
   return {
     supervisor,
     ports: Array.from({ length: workers }, (_, i) => port + i),
-    output: () => out,
+    output: started.output,
     workerPids,
     pidOf(p) {
       for (const pid of workerPids()) {
@@ -99,10 +85,7 @@ export async function startCluster(workers: number, env: Record<string, string>,
         }
       }
     },
-    async stop() {
-      if (supervisor.exitCode === null) supervisor.kill('SIGTERM');
-      await exited;
-    },
+    stop: () => started.stop('SIGTERM'),
   };
 }
 

@@ -40,30 +40,37 @@ export interface ServerProcess {
 export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
   if (!existsSync(`${ROOT}apps/server/dist/main.js`)) throw new Error('apps/server/dist/main.js is missing: npm run build -w apps/server');
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, 'apps/server/dist/main.js'], {
+  const started = await spawnUntil([...SERVER_NODE_ARGS, 'apps/server/dist/main.js'], { ...env, PORT: port }, ' is running at ', timeoutMs, 'the server');
+  return { ...started, base: `http://127.0.0.1:${port}` };
+}
+
+/**
+ * Runs `node <args>` from the repository root with the test defaults under `env`, and resolves once its output
+ * holds `ready`; fails with that output if it exits or takes longer than `timeoutMs` first.
+ */
+export async function spawnUntil(args: string[], env: Record<string, string>, ready: string, timeoutMs: number, what: string) {
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'test', HOST: '127.0.0.1', ...env, PORT: port },
+    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'test', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
-  while (!out.includes(' is running at ')) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${out}`);
+  while (!out.includes(ready)) {
+    if (child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode}):\n${out}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`the server did not start in ${timeoutMs} ms:\n${out}`);
+      throw new Error(`${what} did not start in ${timeoutMs} ms:\n${out}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   return {
     child,
-    base,
     output: () => out,
-    async stop(signal) {
+    async stop(signal: 'SIGTERM' | 'SIGKILL') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;
     },

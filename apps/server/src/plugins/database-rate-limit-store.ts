@@ -4,6 +4,9 @@ import type { DB } from '../db/schema.js';
 type Hits = { current: number; ttl: number };
 type Callback = (error: Error | null, result?: Hits) => void;
 
+/** Milliseconds until the window ends, on the database's clock. */
+const TTL_MS = sql<number>`ceil(extract(epoch from (ends_at - now())) * 1000)::float8`;
+
 // Windows that ended longer ago than this are removed (at most once a minute per process).
 const SWEEP_EVERY_MS = 60_000;
 
@@ -30,14 +33,14 @@ export function databaseRateLimitStore(db: Kysely<DB>) {
         on conflict (key) do update set
           hits = case when w.ends_at <= now() then 1 else w.hits + 1 end,
           ends_at = case when w.ends_at <= now() then excluded.ends_at else w.ends_at end
-        returning hits, ceil(extract(epoch from (ends_at - now())) * 1000)::float8 as ttl_ms`
+        returning hits, ${TTL_MS} as ttl_ms`
         .execute(db)
         .then(({ rows }) => cb(null, { current: Number(rows[0].hits), ttl: Math.max(0, Number(rows[0].ttl_ms)) }), (error) => cb(error));
     }
 
     read(key: string, cb: Callback) {
       db.selectFrom('rate_limit_window')
-        .select(['hits', sql<number>`ceil(extract(epoch from (ends_at - now())) * 1000)::float8`.as('ttl_ms')])
+        .select(['hits', TTL_MS.as('ttl_ms')])
         .where('key', '=', key).where('ends_at', '>', sql<Date>`now()`).executeTakeFirst()
         .then((row) => cb(null, row ? { current: Number(row.hits), ttl: Number(row.ttl_ms) } : { current: 0, ttl: 0 }), (error) => cb(error));
     }

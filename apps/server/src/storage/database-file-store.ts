@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
-import { type FileStore, KEY } from './file-store.js';
+import { type FileStore, isStoredFileKey } from './file-store.js';
 
 /**
  * The file store in the database (FILE_STORE=database, the default on PostgreSQL): every server process reads what
@@ -9,9 +9,8 @@ import { type FileStore, KEY } from './file-store.js';
  * documents are tens to hundreds of kilobytes; a recording a few megabytes.
  */
 export function createDatabaseFileStore(db: Kysely<DB>): FileStore {
-  const valid = (key: string) => KEY.test(key) && !key.includes('..');
   const checked = (key: string) => {
-    if (!valid(key)) throw new Error(`not a stored file key: ${key}`);
+    if (!isStoredFileKey(key)) throw new Error(`not a stored file key: ${key}`);
     return key;
   };
   return {
@@ -23,7 +22,7 @@ export function createDatabaseFileStore(db: Kysely<DB>): FileStore {
       return bytes.byteLength;
     },
     async read(key) {
-      if (!valid(key)) return null;
+      if (!isStoredFileKey(key)) return null;
       const row = await db.selectFrom('stored_file').select(['data', 'size']).where('key', '=', key).executeTakeFirst();
       if (!row) return null;
       const data = Buffer.from(row.data);
@@ -33,7 +32,7 @@ export function createDatabaseFileStore(db: Kysely<DB>): FileStore {
       };
     },
     async exists(key) {
-      if (!valid(key)) return false;
+      if (!isStoredFileKey(key)) return false;
       const row = await db.selectFrom('stored_file').select('key').where('key', '=', key).executeTakeFirst();
       return row !== undefined;
     },

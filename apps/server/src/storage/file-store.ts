@@ -34,14 +34,17 @@ export async function storedBytes(files: FileStore, key: string): Promise<Buffer
   return Buffer.concat(parts);
 }
 
-export const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
+const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
+
+/** Relative paths of safe characters, never climbing out ('..'). */
+export const isStoredFileKey = (key: string) => KEY.test(key) && !key.includes('..');
 
 export function createFileStore(root: string, options: { sync?: boolean } = {}): FileStore {
   const base = resolve(root);
   const tmp = join(base, 'tmp');
   const pathOf = (key: string) => {
     const path = resolve(base, key);
-    if (!KEY.test(key) || key.includes('..') || relative(base, path).startsWith('..') || path.startsWith(tmp + sep)) {
+    if (!isStoredFileKey(key) || relative(base, path).startsWith('..') || path.startsWith(tmp + sep)) {
       throw new Error(`not a stored file key: ${key}`);
     }
     return path;

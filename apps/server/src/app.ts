@@ -106,6 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     baseURL: origin,
     secret,
     log: (level, message) => app.log[level]({ source: 'auth' }, message),
+    onSessionEnded: (chainId) => verifyToken.sessionEnded(chainId),
   });
   const verifyToken = createTokenVerifier(auth, origin, database.db);
   const dataDir = options.dataDir ?? resolve(process.env.INIT_CWD ?? process.cwd(), env.DATA_DIR);
@@ -155,9 +156,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   });
   await registerDocs(app, env.PRODUCT_NAME);
 
-  await app.register(authRoutes, {
-    auth, origin, loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE, onSessionsEnded: verifyToken.sessionsEnded,
-  });
+  await app.register(authRoutes, { auth, origin, loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE });
   await app.register(systemRoutes, { ctx });
   await app.register(sessionRoutes, { ctx });
   await app.register(companyUsersRoutes, { ctx });

@@ -46,7 +46,7 @@ function withoutSessionToken(text: string): string | null {
   return text;
 }
 
-async function forward({ auth, origin, onSessionsEnded }: AuthRoutesOptions, request: FastifyRequest, reply: FastifyReply) {
+async function forward(auth: Auth, origin: string, request: FastifyRequest, reply: FastifyReply) {
   const url = new URL(request.url, origin);
   // The library routes on the normalised path: `/x/../sign-in/email` would reach sign-in through the catch-all
   // route, past the per-account limit. Only a path it reads exactly as our router did goes through.
@@ -54,7 +54,6 @@ async function forward({ auth, origin, onSessionsEnded }: AuthRoutesOptions, req
     return reply.status(404).send({ type: ERROR_TYPES.notFound, message: 'Not found', detail: '' });
   }
   const response = await auth.handler(toFetchRequest(request, url));
-  if (ENDS_SESSIONS.test(url.pathname)) onSessionsEnded();
   reply.status(response.status);
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
@@ -68,13 +67,9 @@ async function forward({ auth, origin, onSessionsEnded }: AuthRoutesOptions, req
 
 export interface AuthRoutesOptions {
   auth: Auth;
-  /** Told after a request that may have ended sessions (sign-out, revocations). */
-  onSessionsEnded: () => void;
   origin: string;
   loginRateLimitPerMinute: number;
 }
-
-const ENDS_SESSIONS = new RegExp(`^${AUTH_BASE_PATH}/(sign-out|revoke-|delete-user|change-password|reset-password)`);
 
 function loginKey(request: FastifyRequest): string {
   const email = (request.body as { email?: unknown } | undefined)?.email;
@@ -83,7 +78,7 @@ function loginKey(request: FastifyRequest): string {
 }
 
 export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) {
-  const handler = (request: FastifyRequest, reply: FastifyReply) => forward(opts, request, reply);
+  const handler = (request: FastifyRequest, reply: FastifyReply) => forward(opts.auth, opts.origin, request, reply);
 
   app.post(`${AUTH_BASE_PATH}/sign-in/email`, {
     config: {

@@ -21,6 +21,8 @@ export interface AuthSettings {
   secret: string;
   /** The auth library's own messages go into our structured log instead of the console. */
   log?: AuthLog;
+  /** Told when the library ends a session (sign-out, revocations, an account removed), with the session's chain. */
+  onSessionEnded?: (chainId: string) => void;
 }
 
 // Each password hash (scrypt, N=16384, r=16) holds 32 MB while it runs, on one of libuv's four threads: a burst of
@@ -32,7 +34,7 @@ const password = {
   verify: (data: { hash: string; password: string }) => passwordHashing(() => verifyPassword(data)),
 };
 
-export function createAuth({ env, db, baseURL, secret, log }: AuthSettings) {
+export function createAuth({ env, db, baseURL, secret, log, onSessionEnded }: AuthSettings) {
   return betterAuth({
     appName: env.PRODUCT_NAME,
     baseURL,
@@ -54,6 +56,14 @@ export function createAuth({ env, db, baseURL, secret, log }: AuthSettings) {
       updateAge: 60 * 60,
       // Set by rotation (session-rotation.ts); read here so that access tokens can name their chain.
       additionalFields: { chainId: { type: 'string', required: false, input: false } },
+    },
+    // Every session the library deletes, whichever route did it; rotation (ours) deletes through Kysely, unseen here.
+    databaseHooks: {
+      session: {
+        delete: {
+          after: async (session) => onSessionEnded?.((session as { chainId?: string | null }).chainId ?? session.id),
+        },
+      },
     },
     // Per-account limits are ours (see rate-limit in the auth routes); better-auth's per-IP limiter would slow
     // every user behind one address.

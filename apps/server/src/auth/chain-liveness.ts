@@ -43,8 +43,9 @@ export function createChainLiveness(db: Kysely<DB>, recheckMs = CHAIN_RECHECK_MS
       asking.set(chainId, pending);
       return pending;
     },
-    forget(): void {
-      for (const [chainId, hit] of seen) if (hit.live) seen.delete(chainId);
+    /** A session of the chain ended here: the next question about it asks the database. */
+    forget(chainId: string): void {
+      seen.delete(chainId);
     },
   };
 }

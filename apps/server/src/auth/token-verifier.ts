@@ -84,8 +84,8 @@ export function createTokenVerifier(auth: Auth, baseURL: string, db: Kysely<DB>)
     }
   }
 
-  /** Sessions ended here (sign-out, revocation): tokens of ended chains stop at once in this process. */
-  verify.sessionsEnded = chains.forget;
+  /** A session of the chain ended here (sign-out, revocation): its tokens are checked again at once. */
+  verify.sessionEnded = chains.forget;
   return verify;
 }
 

@@ -28,7 +28,7 @@ export async function sessionRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       const setCookies = headers.getSetCookie();
       if (setCookies.length) reply.header('set-cookie', setCookies);
       if (response.reuse) {
-        ctx.verifyToken.sessionsEnded();
+        ctx.verifyToken.sessionEnded(response.reuse.chainId);
         request.log.warn({ userId: response.reuse.userId, chainId: response.reuse.chainId, revoked: response.reuse.revoked },
           'a replaced session cookie was used again: every session of its chain is signed out');
       }

@@ -31,6 +31,8 @@ export interface JobEvents {
   changed(jobId: string, patch?: JobPatch): void;
   /** Inside the changing transaction: tells the other processes (PostgreSQL; nothing on PGlite). */
   notify(trx: Transaction<DB> | Kysely<DB>, jobId: string): Promise<void>;
+  /** A change committed on its own (no transaction to notify in): tells this process's listeners and the others. */
+  changedEverywhere(db: Kysely<DB>, jobId: string): Promise<void>;
   on(listener: (jobId: string, patch?: JobPatch) => void): () => void;
   /** Starts listening to the other processes (PostgreSQL). */
   start(): Promise<void>;
@@ -73,6 +75,10 @@ export function createJobEvents(database: Database, log?: { warn(obj: object, ms
   return {
     changed(jobId, patch) {
       bus.emit('changed', jobId, patch);
+    },
+    async changedEverywhere(db, jobId) {
+      this.changed(jobId);
+      await this.notify(db, jobId);
     },
     async notify(trx, jobId) {
       if (database.kind !== 'postgres') return;

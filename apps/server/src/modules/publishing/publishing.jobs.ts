@@ -86,7 +86,7 @@ export function createPublishHandler(deps: PublishHandlerDeps): JobHandler {
       const job = await repo.job(jobId);
       if (!job) return;
       deps.warm?.();
-      if (await repo.markStarted(jobId)) deps.events.changed(jobId);
+      if (await repo.markStarted(jobId)) await deps.events.changedEverywhere(deps.db, jobId);
       const items = await repo.pendingItems(jobId);
       const targets = await repo.targets(items.map((i) => i.publish_file_id));
       const requested = Number(job.payload.parallel) || 1;
@@ -103,7 +103,7 @@ export function createPublishHandler(deps: PublishHandlerDeps): JobHandler {
       };
       await Promise.all(Array.from({ length: parallel }, lane));
       if (broken) throw (broken as { error: unknown }).error;
-      if (!control.stopping && (await repo.finishJob(jobId))) deps.events.changed(jobId);
+      if (!control.stopping && (await repo.finishJob(jobId))) await deps.events.changedEverywhere(deps.db, jobId);
     },
   };
 }

@@ -14,7 +14,8 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 const FINISHED = ['succeeded', 'failed'];
 
 /**
- * The flow job (kind 'flow', decision 0014). A step runs in batches, each one transaction that does the batch's
+ * The flow job (kind 'flow', decision 0014). A change committed inside a transaction notifies the other server
+ * processes there and tells this one's listeners after the commit; one committed on its own does both after it. A step runs in batches, each one transaction that does the batch's
  * work, writes its problems to the debug log and moves the job's progress: a crash loses at most the batch in hand,
  * and a resumed run carries on (every step is idempotent by unique keys). A single step counts rows; the whole flow
  * counts its four steps. An error ends the job 'failed' and writes a debug-log entry; if even that cannot be
@@ -29,7 +30,7 @@ export function createFlowHandler(deps: FlowHandlerDeps): JobHandler {
     const pending = await work.pending(db);
     if (rows) {
       await db.updateTable('jobs').set({ total: sql`processed + ${pending}`, updated_at: sql`now()` }).where('id', '=', job.id).execute();
-      events.changed(job.id);
+      await events.changedEverywhere(db, job.id);
     }
     while (!control.stopping) {
       const result = await db.transaction().execute(async (trx) => {
@@ -91,7 +92,7 @@ export function createFlowHandler(deps: FlowHandlerDeps): JobHandler {
         if (!isFlowId(flow)) throw new Error(`Unknown flow "${flow}"`);
         const started = await db.updateTable('jobs').set({ status: 'started', updated_at: sql`now()` })
           .where('id', '=', jobId).where('status', '=', 'initialized').executeTakeFirst();
-        if (Number(started.numUpdatedRows)) events.changed(jobId);
+        if (Number(started.numUpdatedRows)) await events.changedEverywhere(db, jobId);
         if (await runFlow(job, flow as FlowId, Number(row.processed), control)) await finish(jobId);
       } catch (error) {
         try {
@@ -107,7 +108,7 @@ export function createFlowHandler(deps: FlowHandlerDeps): JobHandler {
   async function runFlow(job: { id: string; name: string }, flow: FlowId, processed: number, control: JobControl) {
     if (flow !== FLOW_CHAIN) return runStep(job, flow, true, control);
     await db.updateTable('jobs').set({ total: FLOW_STEPS.length, updated_at: sql`now()` }).where('id', '=', job.id).execute();
-    events.changed(job.id);
+    await events.changedEverywhere(db, job.id);
     // A resumed run starts at the first step not finished (the earlier ones were committed as done).
     for (const step of FLOW_STEPS.slice(processed)) {
       if (!(await runStep(job, step, false, control))) return false;

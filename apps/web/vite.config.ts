@@ -92,10 +92,12 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     emptyOutDir: true,
     // dist/.vite/manifest.json: entries, chunks and their imports, for the bundle budgets (scripts/check-bundles.mjs).
     manifest: true,
-    // The pre-rendered pages' one dynamic import, after the first paint: preloading its ~30 files from script appends
-    // a link per file (~100 ms of main thread on a slow phone), more than the browser loses finding them itself.
+    // A dynamic import's scripts are not preloaded from script (decision 0027): Vite would append a link per file of
+    // the chunk's closure (37-47 for a console or client screen) at the import, ~0.3-1 ms of main thread each, in the
+    // first load's longest task; and fetching them all at once shares a slow link with the ones needed first. The
+    // browser finds them from the imports as it loads. Stylesheets are still loaded before the chunk runs.
     modulePreload: {
-      resolveDependencies: (_file, deps, { hostId, hostType }) => (hostType === 'js' && PRERENDERED_ENTRY.test(hostId) ? [] : deps),
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'js' ? deps.filter((dep) => dep.endsWith('.css')) : deps),
     },
     // Pages without the app around them (the server sends each for its path): the calculator and sign-in.
     // The standalone pages' code, loaded once they have painted (src/login-main.tsx), is an entry too: chunked on its

@@ -34,6 +34,9 @@ export function createAppTheme(demoMode: boolean) {
       Modal: { defaultProps: { closeButtonProps: closeLabel }, styles: { title: titleStyle } },
       Drawer: { defaultProps: { closeButtonProps: closeLabel }, styles: { title: titleStyle } },
       CloseButton: { defaultProps: closeLabel },
+      // Mantine keeps a closed select's options in the page (display: none): a company user's store selector then
+      // renders 500 options with the dashboard, the longest task of its first load. Rendered when opened instead.
+      Combobox: { defaultProps: { keepMounted: false } },
     },
   });
 }

@@ -1,0 +1,170 @@
+/**
+ * What the long tasks of a signed-in screen's first load are made of: the profile behind a Total Blocking Time miss.
+ * Loads the browser benchmark's data (2,000 stores, company 1's 500, 100,000 donations), signs in through /login in
+ * Debian's Chromium, then loads the screen with the CPU slowed 4x (Lighthouse's mobile setting) while Chromium traces
+ * its main thread and samples JavaScript. Prints each task over 50 ms (as Lighthouse counts them), what the renderer
+ * did in it (script, style, layout, GC) and the functions that took the time, mapped to their source through the
+ * build's source maps when the build has them (`npx vite build --sourcemap hidden` in apps/web).
+ *
+ * Usage: npx tsx bench/profile-long-tasks.ts [--page dashboard|stores|map] [--runs 2] [--throttle 4]
+ *   --throttle 1 attributes time best (slowing the CPU pauses the thread, and the pauses land on whatever ran);
+ *   tasks are then scaled by 4 to Lighthouse's mobile CPU.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+import { SourceMapConsumer } from 'source-map-js';
+import { sql } from 'kysely';
+import { DEFAULT_WEB_DIST } from '../apps/server/src/app.js';
+import { insertBulkNetworkOrganizations } from '../apps/server/src/db/demo/network-bulk.js';
+import { linkDemoCompanyUsers } from '../apps/server/src/db/demo/index.js';
+import { ensureDemoAccounts } from '../apps/server/src/demo-accounts.js';
+import { DEMO_LOGINS, startBenchApp } from './lib/app.js';
+import { CHROMIUM_FLAGS } from './lib/lighthouse.js';
+import { loadBenchNetwork } from './report-totals-data.js';
+
+const { values } = parseArgs({
+  options: {
+    page: { type: 'string', default: 'dashboard' },
+    runs: { type: 'string', default: '2' },
+    throttle: { type: 'string', default: '4' },
+    chromium: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+  },
+});
+const SCREENS = {
+  dashboard: { account: 'company', path: '/', landing: /\/$/ },
+  stores: { account: 'staff', path: '/ops/retail/stores', landing: /\/ops/ },
+  map: { account: null, path: '/public/network/all/demo', landing: null },
+} as const;
+const screen = SCREENS[values.page as keyof typeof SCREENS];
+if (!screen) throw new Error(`--page: one of ${Object.keys(SCREENS).join(', ')}`);
+const throttle = Number(values.throttle);
+/** Lighthouse's mobile run slows the CPU 4x: a task observed at `throttle` lasts this many times longer there. */
+const toMobile = 4 / throttle;
+
+const app = await startBenchApp({
+  web: true,
+  load: async (database) => {
+    await loadBenchNetwork(database, { donations: 100_000, stores: 2000, bigCompanyStores: 500, companies: 10, years: 3 }, () => {});
+    if (values.page !== 'map') return;
+    await sql`update region set secret = 'demo'`.execute(database.db);
+    await insertBulkNetworkOrganizations(database.db, 10_000);
+  },
+  prepare: async (ctx) => {
+    const ids = await ensureDemoAccounts(ctx.auth);
+    await linkDemoCompanyUsers(ctx.database.db, { companyUserId: ids.company, storeUserId: ids.store, setupUserId: ids.setup });
+  },
+});
+
+type TraceEvent = { name: string; cat: string; ph: string; ts: number; dur?: number; pid: number; tid: number; id?: string; args?: any };
+type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; parent?: number };
+
+const maps = new Map<string, SourceMapConsumer | null>();
+function original(url: string, line: number, column: number, name: string): string {
+  const file = basename(new URL(url, app.base).pathname);
+  const mapPath = join(DEFAULT_WEB_DIST, 'assets', `${file}.map`);
+  if (!maps.has(file)) maps.set(file, existsSync(mapPath) ? new SourceMapConsumer(JSON.parse(readFileSync(mapPath, 'utf8'))) : null);
+  const map = maps.get(file);
+  if (!map) return `${name || '(anonymous)'} ${file}:${line + 1}`;
+  const pos = map.originalPositionFor({ line: line + 1, column });
+  const source = (pos.source ?? '?').replace(/^.*node_modules\//, '').replace(/^(\.\.\/)+/, '');
+  return `${pos.name ?? name ?? '(anonymous)'} ${source}:${pos.line}`;
+}
+
+function analyse(events: TraceEvent[]) {
+  // The renderer that loaded the screen: the main thread with the most script evaluation.
+  const busy = (t: TraceEvent) => events.filter((e) => e.pid === t.pid && e.tid === t.tid && e.name === 'RunTask').reduce((sum, e) => sum + (e.dur ?? 0), 0);
+  const main = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').sort((a, b) => busy(b) - busy(a))[0];
+  if (!main) throw new Error('no renderer main thread in the trace');
+  const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid);
+  // The sampled JavaScript: one Profile event, then chunks of nodes and samples with time deltas.
+  const nodes = new Map<number, ProfileNode>();
+  const samples: { ts: number; node: number }[] = [];
+  const profile = events.find((e) => e.name === 'Profile' && e.pid === main.pid);
+  let ts = profile?.args?.data?.startTime ?? 0;
+  for (const chunk of events.filter((e) => e.name === 'ProfileChunk' && e.id === profile?.id)) {
+    const data = chunk.args.data.cpuProfile ?? {};
+    for (const node of data.nodes ?? []) nodes.set(node.id, node);
+    const deltas: number[] = chunk.args.data.timeDeltas ?? [];
+    (data.samples ?? []).forEach((node: number, i: number) => {
+      ts += deltas[i] ?? 0;
+      samples.push({ ts, node });
+    });
+  }
+  const navigation = onMain.find((e) => e.name === 'navigationStart' || e.name === 'markAsMainFrame')?.ts ?? onMain[0].ts;
+  const tasks = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) * toMobile > 50_000).sort((a, b) => a.ts - b.ts);
+  let blocking = 0;
+  for (const task of tasks) {
+    const end = task.ts + task.dur!;
+    const simulated = (task.dur! * toMobile) / 1000;
+    blocking += simulated - 50;
+    const kinds = new Map<string, number>();
+    for (const e of onMain) {
+      if (e.ph !== 'X' || e.ts < task.ts || e.ts >= end || e === task || !e.dur) continue;
+      if (!/^(EvaluateScript|v8\.evaluateModule|v8\.compile|FunctionCall|TimerFire|FireAnimationFrame|EventDispatch|UpdateLayoutTree|Layout|Paint|MajorGC|MinorGC|ParseHTML|ParseAuthorStyleSheet|XHRReadyStateChange|RunMicrotasks|V8\.GC_SCAVENGER)/.test(e.name)) continue;
+      kinds.set(e.name, (kinds.get(e.name) ?? 0) + e.dur);
+    }
+    const self = new Map<string, number>();
+    const entries = new Map<string, number>();
+    const frameName = (n: ProfileNode) => {
+      const f = n.callFrame;
+      return f.url ? original(f.url, f.lineNumber, f.columnNumber, f.functionName) : f.functionName || '(program)';
+    };
+    const inTask = samples.filter((s) => s.ts >= task.ts && s.ts < end);
+    for (let i = 0; i < inTask.length; i++) {
+      const node = nodes.get(inTask[i].node);
+      if (!node) continue;
+      const f = node.callFrame;
+      const key = f.url ? original(f.url, f.lineNumber, f.columnNumber, f.functionName) : f.functionName || '(program)';
+      const next = inTask[i + 1]?.ts ?? end;
+      self.set(key, (self.get(key) ?? 0) + (next - inTask[i].ts));
+      // Where the time came from: the first frames of the sample's stack with a name of ours or a library's.
+      const stack: string[] = [];
+      for (let at: ProfileNode | undefined = node; at; at = at.parent ? nodes.get(at.parent) : undefined) stack.unshift(frameName(at));
+      const entry = stack.filter((name) => !name.startsWith('(') && name.includes(':')).slice(0, 3).join(' > ');
+      if (entry) entries.set(entry, (entries.get(entry) ?? 0) + (next - inTask[i].ts));
+    }
+    const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 10);
+    console.log(`\ntask at ${((task.ts - navigation) / 1000).toFixed(0)} ms: ${(task.dur! / 1000).toFixed(1)} ms here (CPU slowed ${throttle}x), ${simulated.toFixed(0)} ms on Lighthouse's mobile CPU (4x)`);
+    console.log(`  ${[...kinds].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, d]) => `${k} ${(d / 1000).toFixed(1)}`).join(', ')}`);
+    for (const [key, d] of top) console.log(`    ${(d / 1000).toFixed(1).padStart(6)} ms  ${key}`);
+    console.log('  entered from:');
+    for (const [key, d] of [...entries].sort((a, b) => b[1] - a[1]).slice(0, 4)) console.log(`    ${(d / 1000).toFixed(1).padStart(6)} ms  ${key}`);
+  }
+  console.log(`\n${tasks.length} tasks over 50 ms at 4x, blocking time ${blocking.toFixed(0)} ms (the sum over 50 ms each; Lighthouse simulates the network too)`);
+}
+
+const browser = await chromium.launch({ executablePath: values.chromium, args: CHROMIUM_FLAGS.filter((f) => !f.startsWith('--headless')) });
+try {
+  for (let run = 1; run <= Number(values.runs); run++) {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+    const page = await context.newPage();
+    if (screen.account) {
+      await page.goto(`${app.base}/login`);
+      await page.getByLabel('Email').fill(DEMO_LOGINS[screen.account][0]);
+      await page.getByLabel('Password').fill(DEMO_LOGINS[screen.account][1]);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.waitForURL(screen.landing);
+    }
+    await page.goto('about:blank');
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+    await browser.startTracing(page, {
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'blink.user_timing', 'loading'],
+    });
+    await page.goto(`${app.base}${screen.path}`, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(values.page === 'map' ? 6000 : 2000);
+    const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+    console.log(`\n=== ${values.page}, run ${run}`);
+    analyse(trace.traceEvents);
+    const dom = await page.evaluate(() => ({ elements: document.querySelectorAll('*').length, options: document.querySelectorAll('[role=option]').length, modulePreloads: document.querySelectorAll('link[rel=modulepreload]').length, stylesheets: document.querySelectorAll('link[rel=stylesheet]').length }));
+    console.log(`the page after loading: ${dom.elements} elements, ${dom.options} listbox options, ${dom.modulePreloads} module preload links, ${dom.stylesheets} stylesheet links`);
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await app.close();
+}

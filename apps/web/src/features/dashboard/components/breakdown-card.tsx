@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Chip, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { messages, type RangeBounds } from '@openrescue/shared';
 import { useIntersection } from '@mantine/hooks';
 import { IconChartBar, IconChartLine, IconChartPie } from '@tabler/icons-react';
@@ -19,19 +19,13 @@ const BreakdownChart = lazy(async () => ({ default: (await import('./breakdown-c
  */
 const NEAR_THE_SCREEN: IntersectionObserverInit = { rootMargin: '100px 0px' };
 
+// Chips rather than a segmented control: its sliding indicator measures the page as it mounts, a forced layout in the
+// dashboard's first load (decision 0027).
 const CHART_TYPES = [
   { value: 'bar', label: 'Bar', icon: IconChartBar },
   { value: 'line', label: 'Line', icon: IconChartLine },
   { value: 'pie', label: 'Pie', icon: IconChartPie },
-].map(({ value, label, icon: ChartIcon }) => ({
-  value,
-  label: (
-    <Group gap={6} wrap="nowrap" justify="center">
-      <ChartIcon size={16} aria-hidden="true" />
-      <span>{label}</span>
-    </Group>
-  ),
-}));
+] as const;
 
 export interface BreakdownCardProps {
   title: string;
@@ -106,13 +100,15 @@ export function BreakdownCard({ title, noun, field, categories, bounds, scope }:
           <Title order={3} size="h4" id={titleId}>
             {title}
           </Title>
-          <SegmentedControl
-            size="xs"
-            value={type}
-            onChange={(value) => setType(value as ChartType)}
-            data={CHART_TYPES}
-            aria-label={`Chart type for ${title.toLowerCase()}`}
-          />
+          <Chip.Group multiple={false} value={type} onChange={(value) => setType(value as ChartType)}>
+            <Group gap={6} wrap="nowrap" role="radiogroup" aria-label={`Chart type for ${title.toLowerCase()}`}>
+              {CHART_TYPES.map(({ value, label, icon: ChartIcon }) => (
+                <Chip key={value} value={value} size="xs" variant="light" icon={<ChartIcon size={14} aria-hidden="true" />}>
+                  {label}
+                </Chip>
+              ))}
+            </Group>
+          </Chip.Group>
         </Group>
         <div aria-busy={active.isFetching}>
           {body}

@@ -36,6 +36,7 @@ import { ensureDemoAccounts } from '../apps/server/src/demo-accounts.js';
 import { DEMO_LOGINS, startBenchApp } from './lib/app.js';
 import { recordFigures, type Figure } from './lib/figures.js';
 import { js, measure, until } from './lib/interactions.js';
+import { signInOnPage } from './lib/browser-sign-in.js';
 import { CHROMIUM_FLAGS, launchDebuggableChromium, runLighthouse, signInThroughLoginPage } from './lib/lighthouse.js';
 import { loadBenchNetwork } from './report-totals-data.js';
 
@@ -80,11 +81,8 @@ async function measureInteractions() {
   async function signedInPage(account: keyof typeof DEMO_LOGINS, landing: RegExp): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await page.goto(`${base}/login`);
-    await page.getByLabel('Email').fill(DEMO_LOGINS[account][0]);
-    await page.getByLabel('Password').fill(DEMO_LOGINS[account][1]);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(landing);
+    const [email, password] = DEMO_LOGINS[account];
+    await signInOnPage(page, base, email, password, landing);
     return page;
   }
 

@@ -13,6 +13,7 @@ import { loadEnv } from '../apps/server/src/config/env.js';
 import { openDatabase } from '../apps/server/src/db/connection.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { ensureDemoAccounts } from '../apps/server/src/demo-accounts.js';
+import { signInOnPage } from './lib/browser-sign-in.js';
 import { recordFigures } from './lib/figures.js';
 import { loadBenchNetwork } from './report-totals-data.js';
 
@@ -38,11 +39,7 @@ await app.listen({ port, host: '127.0.0.1' });
 
 const browser = await chromium.launch({ executablePath: values.chromium });
 const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-await page.goto(`${address}/login`);
-await page.getByLabel('Email').fill('staff@openrescue.test');
-await page.getByLabel('Password').fill('demo-staff');
-await page.getByRole('button', { name: 'Log in' }).click();
-await page.waitForURL(/\/ops$/);
+await signInOnPage(page, address, 'staff@openrescue.test', 'demo-staff', /\/ops$/);
 await page.goto(`${address}/ops/retail/stores`);
 
 const loaded = async () => {

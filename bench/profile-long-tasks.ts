@@ -21,6 +21,7 @@ import { insertBulkNetworkOrganizations } from '../apps/server/src/db/demo/netwo
 import { linkDemoCompanyUsers } from '../apps/server/src/db/demo/index.js';
 import { ensureDemoAccounts } from '../apps/server/src/demo-accounts.js';
 import { DEMO_LOGINS, startBenchApp } from './lib/app.js';
+import { signInOnPage } from './lib/browser-sign-in.js';
 import { CHROMIUM_FLAGS } from './lib/lighthouse.js';
 import { loadBenchNetwork } from './report-totals-data.js';
 
@@ -72,6 +73,9 @@ function original(url: string, line: number, column: number, name: string): stri
   return `${pos.name ?? name ?? '(anonymous)'} ${source}:${pos.line}`;
 }
 
+const frameName = ({ callFrame: f }: ProfileNode) =>
+  f.url ? original(f.url, f.lineNumber, f.columnNumber, f.functionName) : f.functionName || '(program)';
+
 function analyse(events: TraceEvent[]) {
   // The renderer that loaded the screen: the main thread with the most script evaluation.
   const busy = (t: TraceEvent) => events.filter((e) => e.pid === t.pid && e.tid === t.tid && e.name === 'RunTask').reduce((sum, e) => sum + (e.dur ?? 0), 0);
@@ -107,23 +111,18 @@ function analyse(events: TraceEvent[]) {
     }
     const self = new Map<string, number>();
     const entries = new Map<string, number>();
-    const frameName = (n: ProfileNode) => {
-      const f = n.callFrame;
-      return f.url ? original(f.url, f.lineNumber, f.columnNumber, f.functionName) : f.functionName || '(program)';
-    };
     const inTask = samples.filter((s) => s.ts >= task.ts && s.ts < end);
     for (let i = 0; i < inTask.length; i++) {
       const node = nodes.get(inTask[i].node);
       if (!node) continue;
-      const f = node.callFrame;
-      const key = f.url ? original(f.url, f.lineNumber, f.columnNumber, f.functionName) : f.functionName || '(program)';
-      const next = inTask[i + 1]?.ts ?? end;
-      self.set(key, (self.get(key) ?? 0) + (next - inTask[i].ts));
+      const spent = (inTask[i + 1]?.ts ?? end) - inTask[i].ts;
+      const key = frameName(node);
+      self.set(key, (self.get(key) ?? 0) + spent);
       // Where the time came from: the first frames of the sample's stack with a name of ours or a library's.
       const stack: string[] = [];
       for (let at: ProfileNode | undefined = node; at; at = at.parent ? nodes.get(at.parent) : undefined) stack.unshift(frameName(at));
       const entry = stack.filter((name) => !name.startsWith('(') && name.includes(':')).slice(0, 3).join(' > ');
-      if (entry) entries.set(entry, (entries.get(entry) ?? 0) + (next - inTask[i].ts));
+      if (entry) entries.set(entry, (entries.get(entry) ?? 0) + spent);
     }
     const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 10);
     console.log(`\ntask at ${((task.ts - navigation) / 1000).toFixed(0)} ms: ${(task.dur! / 1000).toFixed(1)} ms here (CPU slowed ${throttle}x), ${simulated.toFixed(0)} ms on Lighthouse's mobile CPU (4x)`);
@@ -141,11 +140,8 @@ try {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
     const page = await context.newPage();
     if (screen.account) {
-      await page.goto(`${app.base}/login`);
-      await page.getByLabel('Email').fill(DEMO_LOGINS[screen.account][0]);
-      await page.getByLabel('Password').fill(DEMO_LOGINS[screen.account][1]);
-      await page.getByRole('button', { name: 'Log in' }).click();
-      await page.waitForURL(screen.landing);
+      const [email, password] = DEMO_LOGINS[screen.account];
+      await signInOnPage(page, app.base, email, password, screen.landing);
     }
     await page.goto('about:blank');
     const cdp = await context.newCDPSession(page);

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { signInOnPage } from './browser-sign-in.js';
 
 export const CHROMIUM_FLAGS = [
   '--headless=new', '--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--no-first-run',
@@ -61,11 +62,7 @@ export async function launchDebuggableChromium(executable: string): Promise<Debu
 export async function signInThroughLoginPage(port: number, base: string, email: string, password: string, landing: RegExp) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   const page = await browser.contexts()[0].newPage();
-  await page.goto(`${base}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL(landing, { timeout: 30_000 });
+  await signInOnPage(page, base, email, password, landing, 30_000);
   await page.close();
   await browser.close(); // over CDP: disconnects only
 }

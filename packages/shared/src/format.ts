@@ -1,3 +1,5 @@
+import { REPORT_TIME_ZONE } from './constants.js';
+
 /**
  * A formatter made on first use: building Intl formatters (the time zone's above all) takes a slow phone tens of
  * milliseconds, which would otherwise be spent while every page's script is first evaluated.
@@ -35,7 +37,7 @@ export function formatPercent(fraction: number): string {
 const dateTime = onFirstUse(
   () =>
     new Intl.DateTimeFormat('en-US', {
-      timeZone: 'America/Vancouver',
+      timeZone: REPORT_TIME_ZONE,
       month: 'short',
       day: 'numeric',
       year: 'numeric',

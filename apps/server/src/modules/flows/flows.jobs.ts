@@ -14,8 +14,7 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 const FINISHED = ['succeeded', 'failed'];
 
 /**
- * The flow job (kind 'flow', decision 0014). A change committed inside a transaction notifies the other server
- * processes there and tells this one's listeners after the commit; one committed on its own does both after it. A step runs in batches, each one transaction that does the batch's
+ * The flow job (kind 'flow', decision 0014). A step runs in batches, each one transaction that does the batch's
  * work, writes its problems to the debug log and moves the job's progress: a crash loses at most the batch in hand,
  * and a resumed run carries on (every step is idempotent by unique keys). A single step counts rows; the whole flow
  * counts its four steps. An error ends the job 'failed' and writes a debug-log entry; if even that cannot be

@@ -164,6 +164,25 @@ test.describe('network map', () => {
     await expectAccessible(page, 'wrong-url page');
   });
 
+  test('the page arrives with its banner, before any script, and the app takes its place', async ({ page, browser }) => {
+    const bare = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 412, height: 823 } });
+    const first = await bare.newPage();
+    await first.goto('/public/network/mv/demo');
+    const frame = first.locator('[data-page-shell]');
+    await expect(frame.getByTestId('network-banner')).toContainText('Join our Food Recovery Network');
+    const framed = await frame.getByTestId('network-banner').boundingBox();
+    await first.screenshot({ path: screenshotPath('network-frame-before-scripts.png') });
+    await bare.close();
+
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.goto('/public/network/mv/demo');
+    await drawn(page);
+    await expect(page.locator('[data-page-shell]')).toHaveCount(0);
+    await expect(page.getByTestId('network-banner')).toHaveCount(1);
+    // where the frame painted it: taking the frame away moves nothing
+    expect(await page.getByTestId('network-banner').boundingBox()).toEqual(framed);
+  });
+
   test('other pages never load MapLibre (the map is its own lazy chunk)', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (r) => { if (/\.m?js$/.test(new URL(r.url()).pathname)) scripts.push(new URL(r.url()).pathname); });

@@ -112,7 +112,7 @@ test.describe('operations console shell', () => {
     const bare = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 412, height: 823 } });
     const first = await bare.newPage();
     await first.goto('/ops/retail/stores/3');
-    const frame = first.locator('[data-ops-shell]');
+    const frame = first.locator('[data-page-shell]');
     await expect(frame.locator('h1')).toHaveText('Stores');
     await expect(frame).toContainText('Donating stores. Open one for its receivers, links and scans.');
     await first.screenshot({ path: screenshotPath('ops-frame-before-scripts.png') });
@@ -124,7 +124,7 @@ test.describe('operations console shell', () => {
       w.splashSeen = false;
       w.framesSeen = 0;
       const check = () => {
-        const framed = document.querySelector('[data-ops-shell]') !== null;
+        const framed = document.querySelector('[data-page-shell]') !== null;
         if (framed) w.framesSeen += 1;
         const splash = [...document.querySelectorAll('[role=status]')].some((e) => e.textContent?.includes('Grabbing some digital bits'));
         if (splash && !framed) w.splashSeen = true;
@@ -134,7 +134,7 @@ test.describe('operations console shell', () => {
     });
     await page.goto('/ops/retail/stores');
     await expect(page.getByTestId('list-count')).toHaveText(/\d+\/\d+/);
-    await expect(page.locator('[data-ops-shell]')).toHaveCount(0);
+    await expect(page.locator('[data-page-shell]')).toHaveCount(0);
     await expect(page.locator('#root')).toHaveCount(1);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Stores');
     const seen = await page.evaluate(() => {
@@ -146,7 +146,7 @@ test.describe('operations console shell', () => {
 
     // Demo mode relabels the console: there the app starts from its own splash instead.
     await page.goto('/ops/retail/stores?demo=true');
-    await expect(page.locator('[data-ops-shell]')).toHaveCount(0);
+    await expect(page.locator('[data-page-shell]')).toHaveCount(0);
     await expect(page.getByTestId('list-count')).toHaveText(/\d+\/\d+/);
   });
 });

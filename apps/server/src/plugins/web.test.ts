@@ -92,7 +92,7 @@ describe('pre-rendered standalone pages', () => {
     writeFileSync(
       join(prerenderDist, '.ssr', 'prerender.js'),
       'export const prerender = (page, config) => `<main>${page} for ${config.support_email}</main>`;\n' +
-        "export const prerenderOpsShells = () => [{ path: '/ops/retail/stores', markup: '<main>stores frame</main>' }];",
+        "export const prerenderShells = () => [{ path: '/ops/retail/stores', markup: '<main>stores frame</main>' }];",
     );
     server = Fastify({ logger: false });
     await registerWeb(server, prerenderDist, CONFIG);

@@ -12,7 +12,7 @@ const API_PREFIXES = ['/core-api', '/ops-api', '/docs', '/health'];
 /**
  * The web build's HTML entries (apps/web/vite.config.ts), each pre-rendered by the server: the sign-in page and the
  * calculator whole, the app (index.html, every other path) as its loading screen, or for a console screen as the
- * console frame with its heading (prerenderOpsShells). `routes`: the paths a page is sent for.
+ * console frame with its heading, for a public network map as its banner (prerenderShells). `routes`: the paths a page is sent for.
  */
 const PAGES = {
   app: { file: 'index.html', routes: [] },
@@ -34,13 +34,13 @@ interface Page {
 }
 const ENCODINGS = ['br', 'gzip'] as const;
 
-/** The app's page for a console screen and the addresses under it, with the console frame in it (app/ops/ops-shell.tsx). */
-interface OpsShellPage {
+/** The app's page for a console screen or the public maps and the addresses under it, with their frame in it (prerenderShells). */
+interface ShellPage {
   path: string;
   page: Page;
 }
 
-function shellFor(shells: OpsShellPage[], path: string): Page | undefined {
+function shellFor(shells: ShellPage[], path: string): Page | undefined {
   return shells.find((shell) => path === shell.path || path.startsWith(`${shell.path}/`))?.page;
 }
 
@@ -78,7 +78,7 @@ function readPage(path: string, config: AppConfig): Page | null {
  * React's server renderer would add to every start. Until it is done, or without the renderer, pages go out empty.
  */
 async function prerenderPages(
-  app: FastifyInstance, webDist: string, config: AppConfig, pages: Map<PrerenderedPage, Page | null>, shells: OpsShellPage[],
+  app: FastifyInstance, webDist: string, config: AppConfig, pages: Map<PrerenderedPage, Page | null>, shells: ShellPage[],
 ) {
   const modulePath = `${webDist}/${PRERENDER_MODULE}`;
   if (!existsSync(modulePath)) return;
@@ -108,9 +108,9 @@ async function prerenderPages(
 const RENDER_THREAD = `
 const { parentPort, workerData } = require('node:worker_threads');
 import(workerData.moduleUrl)
-  .then(({ prerender, prerenderOpsShells }) => parentPort.postMessage({
+  .then(({ prerender, prerenderShells }) => parentPort.postMessage({
     markup: workerData.pages.map((page) => prerender(page, workerData.config)),
-    shells: prerenderOpsShells ? prerenderOpsShells(workerData.config) : [],
+    shells: prerenderShells ? prerenderShells(workerData.config) : [],
   }))
   .catch((error) => parentPort.postMessage({ error: String(error && error.stack || error) }));
 `;
@@ -141,7 +141,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string | null, 
   );
   const indexHtml = plain.get('app') ?? null;
   const prerendered = new Map(plain);
-  const shells: OpsShellPage[] = [];
+  const shells: ShellPage[] = [];
   if (webDist !== null) {
     app.addHook('onListen', async () => {
       void prerenderPages(app, webDist, config, prerendered, shells);

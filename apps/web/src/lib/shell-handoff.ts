@@ -1,9 +1,9 @@
 import { useLayoutEffect } from 'react';
 
 /**
- * A console screen's page arrives with the console frame pre-rendered in #root (app/ops/ops-shell.tsx). Replacing it
- * with the app's own loading screen and then the screen would flash a splash between two frames, so the app renders
- * into an element beside it instead, under the frame (which covers the window), and the frame goes on the first
+ * A console screen's page arrives with the console frame pre-rendered in #root (app/ops/ops-shell.tsx), a public
+ * map's with its banner (app/public/network-shell.tsx). Replacing it with the app's own loading screen and then the
+ * screen would flash a splash between two frames, so the app renders into an element beside it instead, under the frame (which covers the window), and the frame goes on the first
  * commit that shows no loading screen: the screen itself, or wherever the app went instead (sign-in, an error).
  * Under it, not hidden: a hidden app would lay its list out at zero size and move it once shown.
  */
@@ -13,9 +13,9 @@ let loadingScreens = 0;
 
 /** Where the app renders: #root, or an element beside it while #root shows the pre-rendered frame of this address. */
 export function appContainer(root: HTMLElement, { demo }: { demo: boolean }): HTMLElement {
-  const frame = root.querySelector<HTMLElement>('[data-ops-shell]');
+  const frame = root.querySelector<HTMLElement>('[data-page-shell]');
   const path = window.location.pathname.replace(/\/+$/, '');
-  const forThisPage = frame !== null && (path === frame.dataset.opsShell || path.startsWith(`${frame.dataset.opsShell}/`));
+  const forThisPage = frame !== null && (path === frame.dataset.pageShell || path.startsWith(`${frame.dataset.pageShell}/`));
   // Demo mode relabels the frame: better the splash than the wrong names.
   if (!forThisPage || demo) return root;
   shell = root;

@@ -5,6 +5,7 @@ import { BaseProviders } from '../app/base-providers';
 import { StandaloneLoginPage } from '../app/login/standalone-login-page';
 import { OpsShell } from '../app/ops/ops-shell';
 import { OPS_SECTIONS } from '../app/ops/ops-sections';
+import { NETWORK_SHELL_PATH, NetworkShell } from '../app/public/network-shell';
 import { StandaloneCalculatorPage } from '../app/public/standalone-calculator-page';
 import { LoadingScreen } from '../components/loading-screen';
 import { appConfigQueryOptions } from '../lib/app-config';
@@ -34,12 +35,13 @@ export function prerender(page: PrerenderedPage, config: AppConfig): string {
 }
 
 /**
- * The app's page (index.html) for each console screen with a fixed heading: the console frame with that heading
- * (app/ops/ops-shell.tsx), for the server to send for the screen's address and the addresses under it (`/{id}`).
+ * The app's page (index.html) with a frame that paints before the app has run, for the server to send for the
+ * frame's address and the addresses under it: each console screen with a fixed heading, the console frame with that
+ * heading (app/ops/ops-shell.tsx); the public network maps, their banner (app/public/network-shell.tsx).
  */
-export function prerenderOpsShells(config: AppConfig): Array<{ path: string; markup: string }> {
+export function prerenderShells(config: AppConfig): Array<{ path: string; markup: string }> {
   queryClient.setQueryData(appConfigQueryOptions().queryKey, config);
-  return OPS_SECTIONS.filter((section) => section.intro).map((section) => ({
+  const opsShells = OPS_SECTIONS.filter((section) => section.intro).map((section) => ({
     path: section.path,
     markup: renderToString(
       <BaseProviders>
@@ -49,4 +51,6 @@ export function prerenderOpsShells(config: AppConfig): Array<{ path: string; mar
       </BaseProviders>,
     ),
   }));
+  const networkShell = { path: NETWORK_SHELL_PATH, markup: renderToString(<BaseProviders><NetworkShell config={config} /></BaseProviders>) };
+  return [...opsShells, networkShell];
 }

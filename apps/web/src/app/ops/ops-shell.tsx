@@ -17,7 +17,7 @@ const nothing = () => undefined;
  */
 export function OpsShell({ section, communityUrl }: { section: OpsSection; communityUrl: string }) {
   return (
-    <Box data-ops-shell={section.path} inert aria-hidden="true" pos="fixed" inset={0} bg="var(--mantine-color-body)" style={{ zIndex: 10000, overflow: 'hidden' }}>
+    <Box data-page-shell={section.path} inert aria-hidden="true" pos="fixed" inset={0} bg="var(--mantine-color-body)" style={{ zIndex: 10000, overflow: 'hidden' }}>
       <LoadingBar />
       <AppShell {...opsFrameProps(false)}>
         <AppShell.Header>

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildServer } from '../../apps/server/scripts/build.mjs';
-import { SERVER_NODE_ARGS } from '../../apps/server/scripts/node-args.mjs';
+import { SERVER_ENV, SERVER_NODE_ARGS } from '../../apps/server/scripts/node-args.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = `${root}.test-tmp/e2e-data`;
@@ -13,7 +13,7 @@ await buildServer();
 const child = spawn(process.execPath, [...SERVER_NODE_ARGS, 'apps/server/dist/main.js'], {
   cwd: root,
   stdio: 'inherit',
-  env: { DEMO_DONATIONS: '6000', LOG_LEVEL: 'warn', ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' },
+  env: { ...SERVER_ENV, DEMO_DONATIONS: '6000', LOG_LEVEL: 'warn', ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' },
 });
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { SERVER_NODE_ARGS } from '../scripts/node-args.mjs';
+import { SERVER_ENV, SERVER_NODE_ARGS } from '../scripts/node-args.mjs';
 
 /**
  * `npm run start:cluster -- --workers N`: N server processes (dist/main.js) on ports PORT .. PORT+N-1, all on the
@@ -36,7 +36,7 @@ function main() {
   function start(index: number, seed: boolean): Worker {
     const workerPort = port + index;
     const child = spawn(process.execPath, [...SERVER_NODE_ARGS, MAIN], {
-      env: { ...process.env, PORT: String(workerPort), PUBLIC_URL: publicUrl, ...(seed ? {} : { SEED_DEMO: 'false' }) },
+      env: { ...SERVER_ENV, ...process.env, PORT: String(workerPort), PUBLIC_URL: publicUrl, ...(seed ? {} : { SEED_DEMO: 'false' }) },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const ready = new Promise<void>((resolve, reject) => {

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { openDatabase } from '../db/connection.js';
 import { createDatabaseFileStore } from '../storage/database-file-store.js';
 import { createFileStore, storedBytes } from '../storage/file-store.js';
-import { SERVER_NODE_ARGS } from '../../scripts/node-args.mjs';
+import { SERVER_ENV, SERVER_NODE_ARGS } from '../../scripts/node-args.mjs';
 
 /** The real server as a child process (the crash test and the publish benchmark): start it, kill it, read its data. */
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -40,7 +40,7 @@ export interface ServerProcess {
 export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
   if (!existsSync(`${ROOT}apps/server/dist/main.js`)) throw new Error('apps/server/dist/main.js is missing: npm run build -w apps/server');
-  const started = await spawnUntil([...SERVER_NODE_ARGS, 'apps/server/dist/main.js'], { ...env, PORT: port }, ' is running at ', timeoutMs, 'the server');
+  const started = await spawnUntil([...SERVER_NODE_ARGS, 'apps/server/dist/main.js'], { ...SERVER_ENV, ...env, PORT: port }, ' is running at ', timeoutMs, 'the server');
   return { ...started, base: `http://127.0.0.1:${port}` };
 }
 

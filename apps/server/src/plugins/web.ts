@@ -11,8 +11,9 @@ import { declareAccessForContext } from './access.js';
 const API_PREFIXES = ['/core-api', '/ops-api', '/docs', '/health'];
 /**
  * The web build's HTML entries (apps/web/vite.config.ts), each pre-rendered by the server: the sign-in page and the
- * calculator whole, the app (index.html, every other path) as its loading screen, or for a console screen as the
- * console frame with its heading, for a public network map as its banner (prerenderShells). `routes`: the paths a page is sent for.
+ * calculator whole, the app (index.html, every other path) as its loading screen, or with a frame (prerenderShells):
+ * for a console screen the console frame with its heading, for a public network map its banner. `routes`: the paths
+ * a page is sent for.
  */
 const PAGES = {
   app: { file: 'index.html', routes: [] },
@@ -34,7 +35,7 @@ interface Page {
 }
 const ENCODINGS = ['br', 'gzip'] as const;
 
-/** The app's page for a console screen or the public maps and the addresses under it, with their frame in it (prerenderShells). */
+/** The app's page for a console screen or the public maps (and the addresses under it) with its frame (prerenderShells). */
 interface ShellPage {
   path: string;
   page: Page;

@@ -2,9 +2,10 @@ import { useLayoutEffect } from 'react';
 
 /**
  * A console screen's page arrives with the console frame pre-rendered in #root (app/ops/ops-shell.tsx), a public
- * map's with its banner (app/public/network-shell.tsx). Replacing it with the app's own loading screen and then the
- * screen would flash a splash between two frames, so the app renders into an element beside it instead, under the frame (which covers the window), and the frame goes on the first
- * commit that shows no loading screen: the screen itself, or wherever the app went instead (sign-in, an error).
+ * map's with its banner (app/public/network-shell.tsx), both in a components/page-shell.tsx. Replacing it with the
+ * app's own loading screen and then the screen would flash a splash between two frames, so the app renders into an
+ * element beside it instead, under the frame (which covers the window), and the frame goes on the first commit that
+ * shows no loading screen: the screen itself, or wherever the app went instead (sign-in, an error).
  * Under it, not hidden: a hidden app would lay its list out at zero size and move it once shown.
  */
 let shell: HTMLElement | null = null;

@@ -51,6 +51,9 @@ export function prerenderShells(config: AppConfig): Array<{ path: string; markup
       </BaseProviders>,
     ),
   }));
-  const networkShell = { path: NETWORK_SHELL_PATH, markup: renderToString(<BaseProviders><NetworkShell config={config} /></BaseProviders>) };
+  const networkShell = {
+    path: NETWORK_SHELL_PATH,
+    markup: renderToString(<BaseProviders><NetworkShell config={config} /></BaseProviders>),
+  };
   return [...opsShells, networkShell];
 }

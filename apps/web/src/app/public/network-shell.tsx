@@ -1,6 +1,6 @@
-import { Box, Center, Loader } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
 import type { AppConfig } from '@openrescue/shared';
-import { LoadingBar } from '../../components/loading-screen';
+import { PageShell } from '../../components/page-shell';
 import { NetworkBanner } from '../../features/network-map/components/network-banner';
 
 /** The addresses the frame is sent for: /public/network/{region}/{secret}. */
@@ -13,10 +13,9 @@ export const NETWORK_SHELL_PATH = '/public/network';
  */
 export function NetworkShell({ config }: { config: Pick<AppConfig, 'support_email' | 'booking_url'> }) {
   return (
-    <Box data-page-shell={NETWORK_SHELL_PATH} inert aria-hidden="true" pos="fixed" inset={0} bg="var(--mantine-color-body)" style={{ zIndex: 10000, overflow: 'hidden' }}>
-      <LoadingBar />
+    <PageShell path={NETWORK_SHELL_PATH}>
       <NetworkBanner contactHref={`mailto:${config.support_email}`} bookingUrl={config.booking_url} />
       <Center py="xl"><Loader /></Center>
-    </Box>
+    </PageShell>
   );
 }

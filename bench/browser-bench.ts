@@ -28,7 +28,7 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { STORE_SEARCH_DEBOUNCE_MS } from '@openrescue/shared';
 import { insertBulkNetworkOrganizations } from '../apps/server/src/db/demo/network-bulk.js';
 import { linkDemoCompanyUsers } from '../apps/server/src/db/demo/index.js';
@@ -37,7 +37,7 @@ import { DEMO_LOGINS, startBenchApp } from './lib/app.js';
 import { recordFigures, type Figure } from './lib/figures.js';
 import { js, measure, until } from './lib/interactions.js';
 import { signInOnPage } from './lib/browser-sign-in.js';
-import { CHROMIUM_FLAGS, launchDebuggableChromium, runLighthouse, signInThroughLoginPage } from './lib/lighthouse.js';
+import { launchBenchChromium, launchDebuggableChromium, runLighthouse, signInThroughLoginPage } from './lib/lighthouse.js';
 import { loadBenchNetwork } from './report-totals-data.js';
 
 const { values } = parseArgs({
@@ -72,7 +72,7 @@ console.log(`Browser benchmark: ${base}, Chromium ${executablePath}, ${runs} Lig
 
 // ---------------------------------------------------------------- interactions (they also warm the server up)
 /** Playwright's Chromium for the interactions and the warm-up visits (Lighthouse drives a browser of its own). */
-const launchBrowser = () => chromium.launch({ executablePath, args: CHROMIUM_FLAGS.filter((f) => !f.startsWith('--headless')) });
+const launchBrowser = () => launchBenchChromium(executablePath);
 
 if (!values['no-interactions']) await measureInteractions();
 async function measureInteractions() {

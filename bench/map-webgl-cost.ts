@@ -15,9 +15,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
 import { stats } from './lib/figures.js';
-import { CHROMIUM_FLAGS } from './lib/lighthouse.js';
+import { launchBenchChromium } from './lib/lighthouse.js';
 
 const { values } = parseArgs({
   options: {
@@ -97,7 +96,7 @@ const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 const results = VARIANTS.map(() => ({ tbt: [] as number[], sum: [] as number[], count: [] as number[], idle: [] as number[] }));
 for (let run = 0; run < runs; run += 1) {
   for (const [index] of VARIANTS.entries()) {
-    const browser = await chromium.launch({ executablePath: values.chromium, args: CHROMIUM_FLAGS.filter((f) => !f.startsWith('--headless')) });
+    const browser = await launchBenchChromium(values.chromium);
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true });
     const tab = await context.newPage();
     await tab.goto(`${base}/variant-${index}`);

@@ -13,7 +13,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map-js';
 import { sql } from 'kysely';
 import { DEFAULT_WEB_DIST } from '../apps/server/src/app.js';
@@ -22,7 +21,7 @@ import { linkDemoCompanyUsers } from '../apps/server/src/db/demo/index.js';
 import { ensureDemoAccounts } from '../apps/server/src/demo-accounts.js';
 import { DEMO_LOGINS, startBenchApp } from './lib/app.js';
 import { signInOnPage } from './lib/browser-sign-in.js';
-import { CHROMIUM_FLAGS } from './lib/lighthouse.js';
+import { launchBenchChromium } from './lib/lighthouse.js';
 import { loadBenchNetwork } from './report-totals-data.js';
 
 const { values } = parseArgs({
@@ -134,7 +133,7 @@ function analyse(events: TraceEvent[]) {
   console.log(`\n${tasks.length} tasks over 50 ms at 4x, blocking time ${blocking.toFixed(0)} ms (the sum over 50 ms each; Lighthouse simulates the network too)`);
 }
 
-const browser = await chromium.launch({ executablePath: values.chromium, args: CHROMIUM_FLAGS.filter((f) => !f.startsWith('--headless')) });
+const browser = await launchBenchChromium(values.chromium);
 try {
   for (let run = 1; run <= Number(values.runs); run++) {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });

@@ -23,6 +23,11 @@ export const CHROMIUM_FLAGS = [
   '--disable-extensions', '--disable-quic', '--mute-audio',
 ];
 
+/** Debian's Chromium driven by Playwright, with the flags Lighthouse's runs get (Playwright adds its own headless flag). */
+export function launchBenchChromium(executablePath: string) {
+  return chromium.launch({ executablePath, args: CHROMIUM_FLAGS.filter((f) => !f.startsWith('--headless')) });
+}
+
 export type DebuggableChromium = { port: number; close: () => Promise<void> };
 
 /** Starts Chromium on a fresh profile with `--remote-debugging-port=0` and reads the port it chose. */

@@ -6,9 +6,12 @@
  * did in it (script, style, layout, GC) and the functions that took the time, mapped to their source through the
  * build's source maps when the build has them (`npx vite build --sourcemap hidden` in apps/web).
  *
- * Usage: npx tsx bench/profile-long-tasks.ts [--page dashboard|stores|map] [--runs 2] [--throttle 4]
+ * Usage: npx tsx bench/profile-long-tasks.ts [--page dashboard|stores|map] [--runs 2] [--throttle 4] [--timeline]
  *   --throttle 1 attributes time best (slowing the CPU pauses the thread, and the pauses land on whatever ran);
  *   tasks are then scaled by 4 to Lighthouse's mobile CPU.
+ *   --timeline also prints each task in 4 ms steps (the innermost frames that ran most in each), and its style and
+ *   layout passes with their object counts: a layout forced from script, or a second render set off by an effect,
+ *   shows where it happened.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -29,6 +32,7 @@ const { values } = parseArgs({
     page: { type: 'string', default: 'dashboard' },
     runs: { type: 'string', default: '2' },
     throttle: { type: 'string', default: '4' },
+    timeline: { type: 'boolean', default: false },
     chromium: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
   },
 });
@@ -74,6 +78,33 @@ function original(url: string, line: number, column: number, name: string): stri
 
 const frameName = ({ callFrame: f }: ProfileNode) =>
   f.url ? original(f.url, f.lineNumber, f.columnNumber, f.functionName) : f.functionName || '(program)';
+
+const STEP_US = 4000;
+
+/** The task step by step: in each 4 ms, the two call paths (innermost 6 frames) that ran longest; then its layouts. */
+function printTimeline(task: TraceEvent, onMain: TraceEvent[], inTask: { ts: number; node: number }[], nodes: Map<number, ProfileNode>) {
+  const end = task.ts + task.dur!;
+  const steps = new Map<number, Map<string, number>>();
+  inTask.forEach((sample, i) => {
+    const node = nodes.get(sample.node);
+    if (!node) return;
+    const path: string[] = [];
+    for (let at: ProfileNode | undefined = node; at && path.length < 6; at = at.parent ? nodes.get(at.parent) : undefined) path.unshift(frameName(at).split(' ')[0]);
+    const step = Math.floor((sample.ts - task.ts) / STEP_US);
+    const paths = steps.get(step) ?? new Map<string, number>();
+    paths.set(path.join(' < '), (paths.get(path.join(' < ')) ?? 0) + ((inTask[i + 1]?.ts ?? end) - sample.ts));
+    steps.set(step, paths);
+  });
+  for (const [step, paths] of [...steps].sort((a, b) => a[0] - b[0])) {
+    const top = [...paths].sort((a, b) => b[1] - a[1]).slice(0, 2).map(([path, d]) => `${(d / 1000).toFixed(1)} ${path}`);
+    console.log(`    +${String((step * STEP_US) / 1000).padStart(3)} ms  ${top.join('  |  ')}`);
+  }
+  for (const e of onMain) {
+    if ((e.name !== 'Layout' && e.name !== 'UpdateLayoutTree') || e.ts < task.ts || e.ts >= end || (e.dur ?? 0) < 1000) continue;
+    const objects = e.args?.beginData?.totalObjects;
+    console.log(`    +${((e.ts - task.ts) / 1000).toFixed(1)} ms  ${e.name} ${(e.dur! / 1000).toFixed(1)} ms${objects ? ` (${objects} objects)` : ''}`);
+  }
+}
 
 function analyse(events: TraceEvent[]) {
   // The renderer that loaded the screen: the main thread with the most script evaluation.
@@ -129,6 +160,10 @@ function analyse(events: TraceEvent[]) {
     for (const [key, d] of top) console.log(`    ${(d / 1000).toFixed(1).padStart(6)} ms  ${key}`);
     console.log('  entered from:');
     for (const [key, d] of [...entries].sort((a, b) => b[1] - a[1]).slice(0, 4)) console.log(`    ${(d / 1000).toFixed(1).padStart(6)} ms  ${key}`);
+    if (values.timeline) {
+      console.log('  step by step:');
+      printTimeline(task, onMain, inTask, nodes);
+    }
   }
   console.log(`\n${tasks.length} tasks over 50 ms at 4x, blocking time ${blocking.toFixed(0)} ms (the sum over 50 ms each; Lighthouse simulates the network too)`);
 }

@@ -22,7 +22,8 @@ export function OpsLayout() {
   const { config, isPending } = useAppConfig();
   const [navOpened, nav] = useDisclosure(false);
   const [jobsOpened, jobs] = useDisclosure(false);
-  const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
+  // Read at once, not in an effect: the effect's answer would render the whole console again as it first shows.
+  const mobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
   const { pathname } = useLocation();
 
   const closeNav = nav.close;

@@ -55,7 +55,7 @@ export interface FileDetailsDrawerProps {
 
 /** The row details as a drawer: Escape or the close button closes it, focus returns to the row. */
 export function FileDetailsDrawer({ id, listed, names, onClose }: FileDetailsDrawerProps) {
-  const narrow = useMediaQuery('(max-width: 40em)');
+  const narrow = useMediaQuery('(max-width: 40em)', false, { getInitialValueInEffect: false });
   const query = useGeneratedFile(id, listed);
   const row = listed ?? query.data ?? null;
   return (

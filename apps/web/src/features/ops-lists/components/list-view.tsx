@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Center, Group, Loader, Paper, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { memo, useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useWindowRows } from '../../../lib/use-window-rows';
 import type { ListPage } from '../api/list-page';
@@ -27,7 +27,13 @@ export interface ListViewProps<T> {
 
 type RowsProps<T> = Pick<ListViewProps<T>, 'label' | 'rowKey' | 'renderRow' | 'rowHref' | 'rowLabel'> & { rows: T[] };
 
-function RowBody<T>({ row, rowHref, rowLabel, renderRow }: Pick<RowsProps<T>, 'rowHref' | 'rowLabel' | 'renderRow'> & { row: T }) {
+type RowBodyProps<T> = Pick<RowsProps<T>, 'rowHref' | 'rowLabel' | 'renderRow'> & { row: T };
+
+/**
+ * Memoised: the virtualizer renders the list again as rows are measured and as the page scrolls, and the rows
+ * already in the page need not render again for it.
+ */
+const RowBody = memo(function RowBody<T>({ row, rowHref, rowLabel, renderRow }: RowBodyProps<T>) {
   return rowHref ? (
     <UnstyledButton component={Link} to={rowHref(row)} state={{ fromList: true }} className={classes.row} aria-label={rowLabel?.(row)}>
       {renderRow(row)}
@@ -35,7 +41,7 @@ function RowBody<T>({ row, rowHref, rowLabel, renderRow }: Pick<RowsProps<T>, 'r
   ) : (
     <Box className={classes.row}>{renderRow(row)}</Box>
   );
-}
+}) as <T>(props: RowBodyProps<T>) => ReactNode;
 
 function PlainRows<T>({ rows, label, rowKey, ...body }: RowsProps<T>) {
   return (

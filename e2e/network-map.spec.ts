@@ -242,9 +242,13 @@ test.describe('network map', () => {
     await expectAccessible(page, 'ops network map');
     await page.screenshot({ path: screenshotPath('network-ops.png') });
 
+    // Another region starts afresh: the search typed for this one is cleared.
+    const search = page.getByRole('combobox', { name: 'Search organizations by name' }).or(page.getByRole('textbox', { name: 'Search organizations by name' }));
+    await search.fill('zzz');
     await page.getByRole('combobox', { name: 'Region' }).click();
     await page.getByRole('option', { name: 'Fraser Valley' }).click();
     await expect(page).toHaveURL(/\/ops\/network\?region=fvrd$/);
+    await expect(search).toHaveValue('');
     const orgs = await organizations(page, 'fvrd');
     await drawn(page, onMap(orgs, initialShowFlags()).length);
     await expect(map(page)).toHaveAttribute('data-zoom', mapLibreZoom(10).toFixed(2));

@@ -5,7 +5,7 @@ import {
   type NetworkOrganization, type NetworkRegion,
 } from '@openrescue/shared';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useNetworkOrganizations } from '../api/get-network-organizations';
 import { useNetworkImpact } from '../api/get-network-totals';
 import { markerCollection } from '../lib/map-features';
@@ -40,7 +40,8 @@ export interface NetworkMapScreenProps {
 export function NetworkMapScreen(props: NetworkMapScreenProps) {
   const { access, region, outlines, mapStyleUrl, productName, title, header, footer, showMoney } = props;
   const area = region.code as NetworkArea;
-  const desktop = useMediaQuery(`(min-width: ${MOBILE_BREAKPOINT_PX / 16}em)`, true) ?? true;
+  // Read at once, not in an effect: a phone would otherwise draw the desktop layout first and then the page again.
+  const desktop = useMediaQuery(`(min-width: ${MOBILE_BREAKPOINT_PX / 16}em)`, undefined, { getInitialValueInEffect: false });
   const [sheetOpened, sheet] = useDisclosure(false);
   const [flags, setFlags] = useState(initialShowFlags);
   const [search, setSearch] = useState('');
@@ -49,11 +50,15 @@ export function NetworkMapScreen(props: NetworkMapScreenProps) {
   const orgsQuery = useNetworkOrganizations(access, area);
   const impact = useNetworkImpact(access, area);
 
-  useEffect(() => {
+  // Another region starts afresh. Set while rendering, as React advises for state that follows a prop: an effect
+  // would render the whole page a second time as it first shows.
+  const [shownArea, setShownArea] = useState(area);
+  if (shownArea !== area) {
+    setShownArea(area);
     setFlags(initialShowFlags());
     setSearch('');
     setSelectedId(null);
-  }, [area]);
+  }
 
   const orgs = orgsQuery.data?.results;
   const counts = useMemo(() => participantCounts(orgs ?? []), [orgs]);

@@ -2,7 +2,7 @@ import { Alert, Button, Chip, Group, Paper, Skeleton, Stack, Text, Title } from 
 import { messages, type RangeBounds } from '@openrescue/shared';
 import { useIntersection } from '@mantine/hooks';
 import { IconChartBar, IconChartLine, IconChartPie } from '@tabler/icons-react';
-import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useId, useMemo, useState } from 'react';
 import { useDonationTotals } from '../api/get-donation-totals';
 import { categoryTotals, hasWeight, timeSeries, type BreakdownField, type Category } from '../lib/chart-data';
 import type { Scope } from '../lib/scope';
@@ -38,7 +38,7 @@ export interface BreakdownCardProps {
 }
 
 /** A graph by department or destination, switchable between bar, line and pie (spec 2.5). */
-export function BreakdownCard({ title, noun, field, categories, bounds, scope }: BreakdownCardProps) {
+export const BreakdownCard = memo(function BreakdownCard({ title, noun, field, categories, bounds, scope }: BreakdownCardProps) {
   const titleId = useId();
   const [type, setType] = useState<ChartType>('bar');
   const base = { from: bounds.from, to: bounds.to, scope, annotate: field };
@@ -49,14 +49,17 @@ export function BreakdownCard({ title, noun, field, categories, bounds, scope }:
   const [nearScreen, setNearScreen] = useState(false);
   if (!nearScreen && entry?.isIntersecting) setNearScreen(true);
 
-  const totals = useMemo(() => categoryTotals(active.data ?? [], field, categories), [active.data, field, categories]);
+  // Deferred, as on the dashboard: the answer's render is one React slices (impact-dashboard.tsx).
+  const rows = useDeferredValue(active.data);
+  const lineRows = useDeferredValue(lineQuery.data);
+  const totals = useMemo(() => categoryTotals(rows ?? [], field, categories), [rows, field, categories]);
   const points = useMemo(
-    () => (type === 'line' ? timeSeries(lineQuery.data ?? [], field, categories, bounds) : []),
-    [type, lineQuery.data, field, categories, bounds],
+    () => (type === 'line' ? timeSeries(lineRows ?? [], field, categories, bounds) : []),
+    [type, lineRows, field, categories, bounds],
   );
 
   let body;
-  if (active.isPending) {
+  if (rows === undefined && !active.isError) {
     body = <Skeleton h={280} radius="md" aria-label={`Loading the ${noun} graph`} role="status" />;
   } else if (active.isError) {
     body = (
@@ -116,4 +119,4 @@ export function BreakdownCard({ title, noun, field, categories, bounds, scope }:
       </Stack>
     </Paper>
   );
-}
+});

@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink, IconFileSpreadsheet, IconInfoCircle, IconPhoto } from '@tabler/icons-react';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 
@@ -14,7 +15,7 @@ export interface DashboardHeaderProps {
 }
 
 /** The selected store (or company, or 'All Stores') and the date range, with the links that go with them. */
-export function DashboardHeader({ title, range, storeId, flwUrl, updating }: DashboardHeaderProps) {
+export const DashboardHeader = memo(function DashboardHeader({ title, range, storeId, flwUrl, updating }: DashboardHeaderProps) {
   return (
     <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
       <Stack gap={2} miw={0}>
@@ -59,4 +60,4 @@ export function DashboardHeader({ title, range, storeId, flwUrl, updating }: Das
       </Group>
     </Group>
   );
-}
+});

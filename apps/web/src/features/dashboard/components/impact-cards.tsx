@@ -1,6 +1,7 @@
 import { Paper, SimpleGrid, Skeleton, Text, ThemeIcon, Group, Stack } from '@mantine/core';
 import { formatCompact, formatMoney, kgToLb } from '@openrescue/shared';
 import { IconBasket, IconCloud, IconCoin, IconToolsKitchen2, type Icon } from '@tabler/icons-react';
+import { memo } from 'react';
 import type { ImpactTotals } from '../lib/chart-data';
 
 interface CardProps {
@@ -48,7 +49,7 @@ export interface ImpactCardsProps {
 }
 
 /** Meals provided, food rescued (kg, then lb), CO2e reduced and, for staff, money saved (spec section 1). */
-export function ImpactCards({ totals, showMoney, loading }: ImpactCardsProps) {
+export const ImpactCards = memo(function ImpactCards({ totals, showMoney, loading }: ImpactCardsProps) {
   const t = totals ?? { meals: 0, kg: 0, co2e: 0, money: 0 };
   const busy = loading || !totals;
   return (
@@ -78,4 +79,4 @@ export function ImpactCards({ totals, showMoney, loading }: ImpactCardsProps) {
       )}
     </SimpleGrid>
   );
-}
+});

@@ -1,7 +1,7 @@
 import { Alert, Button, SimpleGrid, Stack } from '@mantine/core';
 import { canSeeFlwButton, canSeeMoneySaved, DEPARTMENTS, DESTINATIONS, rangeBounds, rangeText, type Viewer } from '@openrescue/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useMemo } from 'react';
+import { useCallback, useDeferredValue, useMemo } from 'react';
 import { useCompanies } from '../api/get-companies';
 import { donationTotalsQueryOptions, useDonationTotals } from '../api/get-donation-totals';
 import { useStores } from '../api/get-stores';
@@ -27,32 +27,40 @@ export interface ImpactDashboardProps {
 
 /** Impact cards and the department / destination graphs for a store, a company or everything (spec 2.5). */
 export function ImpactDashboard({ viewer, access, flwUrl, lockedScope }: ImpactDashboardProps) {
+  // A query's answer reaches React as an urgent update, which React renders in one go. Read deferred, the answer
+  // first renders this component alone (its parts below are memoised and unchanged), then the parts it changes in
+  // a deferred render, which React slices: no long task on a slow phone as the 500 stores or the totals arrive.
   const stores = useStores(!lockedScope);
+  const storeList = useDeferredValue(stores.data);
   const companies = useCompanies(!lockedScope && access.kind !== 'store');
-  const params = useDashboardParams(viewer, access, stores.data, lockedScope);
-  const { scope, bounds } = params;
+  const companyList = useDeferredValue(companies.data);
+  const params = useDashboardParams(viewer, access, storeList, lockedScope);
+  const { scope, bounds, setScope } = params;
 
   const departments = useDonationTotals({ from: bounds.from, to: bounds.to, scope, annotate: 'from_department_id' });
-  const totals = useMemo(() => (departments.data ? impactTotals(departments.data) : undefined), [departments.data]);
+  const departmentRows = useDeferredValue(departments.data);
+  const totals = useMemo(() => (departmentRows ? impactTotals(departmentRows) : undefined), [departmentRows]);
 
-  const options = useMemo(
-    () => scopeOptions(access, stores.data ?? [], companies.data ?? []),
-    [access, stores.data, companies.data],
-  );
-  const title = scopeTitle(scope, stores.data, companies.data);
+  const options = useMemo(() => scopeOptions(access, storeList ?? [], companyList ?? []), [access, storeList, companyList]);
+  const title = scopeTitle(scope, storeList, companyList);
+  const chooseScope = useCallback((value: string) => {
+    const next = parseScope(value);
+    if (next) setScope(next);
+  }, [setScope]);
 
   // Opening the range list takes the user a moment before they choose: enough to have every range's figures (both
   // graphs' totals, on rollups, a few ms each on the server), so the choice shows at once.
   const queryClient = useQueryClient();
-  const prefetchRanges = () => {
-    for (const range of params.ranges) {
-      if (range === params.range) continue;
-      const { from, to } = rangeBounds(range, params.month);
+  const { ranges, range: shownRange, month } = params;
+  const prefetchRanges = useCallback(() => {
+    for (const range of ranges) {
+      if (range === shownRange) continue;
+      const { from, to } = rangeBounds(range, month);
       for (const annotate of ['from_department_id', 'destination_id'] as const) {
         void queryClient.prefetchQuery(donationTotalsQueryOptions({ from, to, scope, annotate }));
       }
     }
-  };
+  }, [queryClient, ranges, shownRange, month, scope]);
 
   // The header (the page's largest text) paints with the first render; the filters, cards and graphs follow as a
   // deferred render, which React does in slices instead of one long task on a slow phone (decision 0018).
@@ -71,27 +79,19 @@ export function ImpactDashboard({ viewer, access, flwUrl, lockedScope }: ImpactD
         <>
           <SimpleGrid type="container" cols={{ base: 1, '640px': lockedScope ? 2 : 3 }} spacing="md" component="form" aria-label="Dashboard filters" onSubmit={(e) => e.preventDefault()}>
             {!lockedScope && (
-              <StoreSelect
-                options={options}
-                value={scopeKey(scope)}
-                onChange={(value) => {
-                  const next = parseScope(value);
-                  if (next) params.setScope(next);
-                }}
-                loading={stores.isPending}
-              />
+              <StoreSelect options={options} value={scopeKey(scope)} onChange={chooseScope} loading={storeList === undefined && stores.isPending} />
             )}
             <RangeSelect ranges={params.ranges} value={params.range} onChange={params.setRange} onOpen={prefetchRanges} />
             <MonthPicker value={params.month} latest={currentReportMonth()} onChange={params.setMonth} />
           </SimpleGrid>
-          {departments.isError && !departments.data ? (
+          {departments.isError && !departmentRows ? (
             <Alert color="red" variant="light" title="The impact figures could not be loaded" role="alert">
               <Button size="xs" variant="default" onClick={() => void departments.refetch()}>
                 Try again
               </Button>
             </Alert>
           ) : (
-            <ImpactCards totals={totals} showMoney={canSeeMoneySaved(viewer)} loading={departments.isPending} />
+            <ImpactCards totals={totals} showMoney={canSeeMoneySaved(viewer)} loading={!totals} />
           )}
           <SimpleGrid type="container" cols={{ base: 1, '900px': 2 }} spacing="md">
             <BreakdownCard title="Donations by department" noun="department" field="from_department_id" categories={DEPARTMENTS} bounds={bounds} scope={scope} />

@@ -3,6 +3,7 @@ import { MonthPickerInput } from '@mantine/dates';
 import { rangeOption, type RangeKey } from '@openrescue/shared';
 import dayjs from 'dayjs';
 import { IconCalendarMonth } from '@tabler/icons-react';
+import { memo } from 'react';
 
 export interface RangeSelectProps {
   ranges: readonly RangeKey[];
@@ -13,7 +14,7 @@ export interface RangeSelectProps {
 }
 
 /** The 'Reporting Range' drop (section 9 ranges this viewer may use). */
-export function RangeSelect({ ranges, value, onChange, onOpen }: RangeSelectProps) {
+export const RangeSelect = memo(function RangeSelect({ ranges, value, onChange, onOpen }: RangeSelectProps) {
   return (
     <Select
       label="Reporting Range"
@@ -26,7 +27,7 @@ export function RangeSelect({ ranges, value, onChange, onOpen }: RangeSelectProp
       data-testid="range-select"
     />
   );
-}
+});
 
 export interface MonthPickerProps {
   value: string;
@@ -36,7 +37,7 @@ export interface MonthPickerProps {
 }
 
 /** The end month of the range (default: the previous month). */
-export function MonthPicker({ value, latest, onChange }: MonthPickerProps) {
+export const MonthPicker = memo(function MonthPicker({ value, latest, onChange }: MonthPickerProps) {
   return (
     <MonthPickerInput
       label="End month"
@@ -53,4 +54,4 @@ export function MonthPicker({ value, latest, onChange }: MonthPickerProps) {
       data-testid="month-picker"
     />
   );
-}
+});

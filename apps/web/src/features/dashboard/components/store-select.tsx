@@ -2,7 +2,7 @@ import { Select, type ComboboxItem } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { STORE_SEARCH_DEBOUNCE_MS } from '@openrescue/shared';
 import { IconSearch } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import type { ScopeOption } from '../lib/scope-options';
 import { storeSearchFilter } from '../lib/store-search-filter';
 
@@ -24,7 +24,7 @@ function findLabel(options: ScopeOption[], value: string): string | undefined {
 }
 
 /** The store selector with search (spec 2.5): filters after more than 1 typed character, 500 ms after typing. */
-export function StoreSelect({ options, value, onChange, loading = false }: StoreSelectProps) {
+export const StoreSelect = memo(function StoreSelect({ options, value, onChange, loading = false }: StoreSelectProps) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, STORE_SEARCH_DEBOUNCE_MS);
   const selectedLabel = findLabel(options, value);
@@ -57,4 +57,4 @@ export function StoreSelect({ options, value, onChange, loading = false }: Store
       data-testid="store-select"
     />
   );
-}
+});

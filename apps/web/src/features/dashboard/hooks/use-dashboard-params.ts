@@ -47,7 +47,10 @@ export function useDashboardParams(
   const month = monthParam && MONTH_PARAM.test(monthParam) && monthParam <= latest ? monthParam : defaultMonth(reportToday());
 
   const parsed = parseScope(params.get('store'));
-  const scope = lockedScope ?? (parsed && scopeAllowed(access, parsed, stores) ? parsed : defaultScope(access));
+  const chosen = lockedScope ?? (parsed && scopeAllowed(access, parsed, stores) ? parsed : defaultScope(access));
+  // One object while the choice stands: the dashboard's memoised parts then skip the renders that change nothing.
+  const chosenKey = scopeKey(chosen);
+  const scope = useMemo(() => chosen, [chosenKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const bounds = useMemo(() => rangeBounds(range, month), [range, month]);
 

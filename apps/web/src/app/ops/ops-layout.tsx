@@ -1,6 +1,6 @@
 import { AppShell } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { MOBILE_BREAKPOINT_PX } from '@openrescue/shared';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
@@ -9,6 +9,7 @@ import { JobsDrawer } from '../../features/jobs/components/jobs-drawer';
 import { useAppConfig } from '../../lib/app-config';
 import { useDemoMode } from '../../lib/demo-mode';
 import { useSession } from '../../lib/session-context';
+import { useMediaMatch } from '../../lib/use-media-match';
 import { opsFrameProps } from './ops-frame';
 import { OpsHeader } from './ops-header';
 import { OpsNavbar } from './ops-navbar';
@@ -22,8 +23,7 @@ export function OpsLayout() {
   const { config, isPending } = useAppConfig();
   const [navOpened, nav] = useDisclosure(false);
   const [jobsOpened, jobs] = useDisclosure(false);
-  // Read at once, not in an effect: the effect's answer would render the whole console again as it first shows.
-  const mobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
+  const mobile = useMediaMatch(MOBILE_QUERY);
   const { pathname } = useLocation();
 
   const closeNav = nav.close;

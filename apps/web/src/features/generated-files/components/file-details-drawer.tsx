@@ -1,9 +1,9 @@
 import { Alert, Badge, Center, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { fileStatusParts, formatDateTime, formatNumber, type GeneratedFileRow } from '@openrescue/shared';
 import { FieldList } from '../../../components/field-list';
 import { useGeneratedFile } from '../api/get-generated-file';
 import type { Names } from '../../../lib/lookups';
+import { useMediaMatch } from '../../../lib/use-media-match';
 import { FileDownloadButton } from './file-download-button';
 import { StatusDot } from './status-dot';
 
@@ -55,7 +55,7 @@ export interface FileDetailsDrawerProps {
 
 /** The row details as a drawer: Escape or the close button closes it, focus returns to the row. */
 export function FileDetailsDrawer({ id, listed, names, onClose }: FileDetailsDrawerProps) {
-  const narrow = useMediaQuery('(max-width: 40em)', false, { getInitialValueInEffect: false });
+  const narrow = useMediaMatch('(max-width: 40em)');
   const query = useGeneratedFile(id, listed);
   const row = listed ?? query.data ?? null;
   return (

@@ -1,8 +1,8 @@
 import { Alert, Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { GeneratedFilesList as ListData } from '../api/find-generated-files';
 import type { Names } from '../../../lib/lookups';
+import { useMediaMatch } from '../../../lib/use-media-match';
 import { GeneratedFilesCards } from './generated-files-cards';
 import { GeneratedFilesTable } from './generated-files-table';
 
@@ -17,7 +17,7 @@ export interface GeneratedFilesListProps {
 
 /** The list's states (spec 4: loading, then listed; DESIGN 5: empty and error with a retry). */
 export function GeneratedFilesList({ query, names, onOpen }: GeneratedFilesListProps) {
-  const narrow = useMediaQuery(NARROW, false, { getInitialValueInEffect: false });
+  const narrow = useMediaMatch(NARROW);
   if (query.isPending) {
     return <Center py="xl" aria-busy="true"><Loader role="status" aria-label="Loading generated files" /></Center>;
   }

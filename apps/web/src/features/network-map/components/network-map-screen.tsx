@@ -1,11 +1,12 @@
 import { Button, Drawer, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import {
   MOBILE_BREAKPOINT_PX, initialShowFlags, isOnMap, isSearchActive, mapLibreZoom, matchesSearch, participantCounts, type NetworkArea,
   type NetworkOrganization, type NetworkRegion,
 } from '@openrescue/shared';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { useMediaMatch } from '../../../lib/use-media-match';
 import { useNetworkOrganizations } from '../api/get-network-organizations';
 import { useNetworkImpact } from '../api/get-network-totals';
 import { markerCollection } from '../lib/map-features';
@@ -40,8 +41,7 @@ export interface NetworkMapScreenProps {
 export function NetworkMapScreen(props: NetworkMapScreenProps) {
   const { access, region, outlines, mapStyleUrl, productName, title, header, footer, showMoney } = props;
   const area = region.code as NetworkArea;
-  // Read at once, not in an effect: a phone would otherwise draw the desktop layout first and then the page again.
-  const desktop = useMediaQuery(`(min-width: ${MOBILE_BREAKPOINT_PX / 16}em)`, undefined, { getInitialValueInEffect: false });
+  const desktop = useMediaMatch(`(min-width: ${MOBILE_BREAKPOINT_PX / 16}em)`);
   const [sheetOpened, sheet] = useDisclosure(false);
   const [flags, setFlags] = useState(initialShowFlags);
   const [search, setSearch] = useState('');

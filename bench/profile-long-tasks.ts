@@ -79,6 +79,13 @@ function original(url: string, line: number, column: number, name: string): stri
 const frameName = ({ callFrame: f }: ProfileNode) =>
   f.url ? original(f.url, f.lineNumber, f.columnNumber, f.functionName) : f.functionName || '(program)';
 
+/** The sample's call stack, outermost first: the whole of it, or its innermost `depth` frames. */
+function callStack(node: ProfileNode, nodes: Map<number, ProfileNode>, depth = Infinity): string[] {
+  const stack: string[] = [];
+  for (let at: ProfileNode | undefined = node; at && stack.length < depth; at = at.parent ? nodes.get(at.parent) : undefined) stack.unshift(frameName(at));
+  return stack;
+}
+
 const STEP_US = 4000;
 
 /** The task step by step: in each 4 ms, the two call paths (innermost 6 frames) that ran longest; then its layouts. */
@@ -88,11 +95,10 @@ function printTimeline(task: TraceEvent, onMain: TraceEvent[], inTask: { ts: num
   inTask.forEach((sample, i) => {
     const node = nodes.get(sample.node);
     if (!node) return;
-    const path: string[] = [];
-    for (let at: ProfileNode | undefined = node; at && path.length < 6; at = at.parent ? nodes.get(at.parent) : undefined) path.unshift(frameName(at).split(' ')[0]);
+    const path = callStack(node, nodes, 6).map((name) => name.split(' ')[0]).join(' < ');
     const step = Math.floor((sample.ts - task.ts) / STEP_US);
     const paths = steps.get(step) ?? new Map<string, number>();
-    paths.set(path.join(' < '), (paths.get(path.join(' < ')) ?? 0) + ((inTask[i + 1]?.ts ?? end) - sample.ts));
+    paths.set(path, (paths.get(path) ?? 0) + ((inTask[i + 1]?.ts ?? end) - sample.ts));
     steps.set(step, paths);
   });
   for (const [step, paths] of [...steps].sort((a, b) => a[0] - b[0])) {
@@ -149,9 +155,7 @@ function analyse(events: TraceEvent[]) {
       const key = frameName(node);
       self.set(key, (self.get(key) ?? 0) + spent);
       // Where the time came from: the first frames of the sample's stack with a name of ours or a library's.
-      const stack: string[] = [];
-      for (let at: ProfileNode | undefined = node; at; at = at.parent ? nodes.get(at.parent) : undefined) stack.unshift(frameName(at));
-      const entry = stack.filter((name) => !name.startsWith('(') && name.includes(':')).slice(0, 3).join(' > ');
+      const entry = callStack(node, nodes).filter((name) => !name.startsWith('(') && name.includes(':')).slice(0, 3).join(' > ');
       if (entry) entries.set(entry, (entries.get(entry) ?? 0) + spent);
     }
     const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 10);

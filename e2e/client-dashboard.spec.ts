@@ -247,6 +247,24 @@ test.describe('client dashboard', () => {
     expect(totalsAsked).toBe(false);
   });
 
+  test('the frame shows while the account record is on its way, with the splash in its place', async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/clients/company_user*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await signIn(page, 'company');
+    await expect(page.getByRole('heading', { level: 1, name: 'Client Dashboard' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Help and support' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('Grabbing some digital bits...');
+    await expect(page.getByTestId('impact-dashboard')).toHaveCount(0);
+    await page.screenshot({ path: screenshotPath('client-frame-loading.png') });
+    release();
+    await expect(page.getByTestId('impact-dashboard')).toBeVisible();
+    await expect(page.getByRole('main').getByRole('status').filter({ hasText: 'Grabbing some digital bits...' })).toHaveCount(0);
+  });
+
   test('a failed load shows the error dialog and a retry in each graph', async ({ page }) => {
     await page.route('**/retail/reports/donation_totals**', (route) => route.abort('connectionrefused'));
     await signIn(page, 'company');

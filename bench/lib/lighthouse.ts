@@ -98,6 +98,8 @@ export async function runLighthouse(url: string, port: number, saveDir: string, 
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   mkdirSync(saveDir, { recursive: true });
   writeFileSync(join(saveDir, `${name}.json`), JSON.stringify(lhr));
+  // The trace behind the figures, for bench/profile-long-tasks.ts --trace (large: kept only when asked for).
+  if (process.env.LIGHTHOUSE_TRACES === '1') writeFileSync(join(saveDir, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
   const audits = lhr.audits as Record<string, Audit>;
   const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
 

@@ -9,6 +9,23 @@ export function LoadingBar({ label = 'Loading' }: { label?: string }) {
   return <Box className={classes.bar} role="progressbar" aria-label={label} data-testid="loading-bar" />;
 }
 
+/**
+ * The welcome splash inside an app frame that is already on screen (its logo and product name in the header), shown
+ * until the screen's own data is loaded.
+ */
+export function LoadingPanel({ text = messages.splash }: { text?: string }) {
+  return (
+    <>
+      <LoadingBar />
+      <Center mih="50dvh">
+        <Text role="status" c="dimmed" size="lg">
+          {text}
+        </Text>
+      </Center>
+    </>
+  );
+}
+
 /** Welcome splash shown until an app's data is loaded. */
 export function LoadingScreen({ text = messages.splash }: { text?: string }) {
   useHoldsShell();

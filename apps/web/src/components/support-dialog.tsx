@@ -1,4 +1,5 @@
 import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { memo } from 'react';
 
 export interface SupportDialogProps {
   opened: boolean;
@@ -8,8 +9,8 @@ export interface SupportDialogProps {
   stackId?: string;
 }
 
-/** The Support dialog (spec 2.5, 8): how to reach a person. */
-export function SupportDialog({ opened, onClose, email, stackId }: SupportDialogProps) {
+/** The Support dialog (spec 2.5, 8): how to reach a person. Memoised: it sits closed in every frame that renders. */
+export const SupportDialog = memo(function SupportDialog({ opened, onClose, email, stackId }: SupportDialogProps) {
   return (
     <Modal opened={opened} onClose={onClose} title="Support" centered stackId={stackId} data-testid="support-dialog">
       <Stack gap="md">
@@ -32,4 +33,4 @@ export function SupportDialog({ opened, onClose, email, stackId }: SupportDialog
       </Stack>
     </Modal>
   );
-}
+});

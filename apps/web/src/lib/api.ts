@@ -1,6 +1,7 @@
 import { paths } from '../config/paths';
 import { createApiClient } from './api-client';
 import { navigateTo } from './navigation';
+import { inOwnTask } from './own-task';
 import { getProductName } from './product-name';
 import { clearSession, getSession } from './session';
 import { refreshAccessToken } from './session-api';
@@ -14,7 +15,7 @@ function handleSignedOut(): void {
 
 /** The app's API client: bearer token from the session, one shared refresh, errors normalised. */
 export const api = createApiClient({
-  fetch: (input, init) => fetch(input, init),
+  fetch: (input, init) => inOwnTask(() => fetch(input, init)),
   getAccessToken: () => getSession()?.token,
   getExpiresAt: () => getSession()?.expiresAt,
   refreshToken: refreshAccessToken,

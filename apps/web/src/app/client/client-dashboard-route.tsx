@@ -1,7 +1,7 @@
 import { Alert, Button } from '@mantine/core';
 import { ERROR_TYPES, messages, type Viewer } from '@openrescue/shared';
 import { useEffect, useMemo } from 'react';
-import { LoadingScreen } from '../../components/loading-screen';
+import { LoadingPanel, LoadingScreen } from '../../components/loading-screen';
 import { useClientAccess } from '../../features/client-access/api/get-company-user';
 import { NotAuthorizedPanel } from '../../features/client-access/components/not-authorized-panel';
 import { AccountSetupPanel } from '../../features/dashboard/components/account-setup-panel';
@@ -33,10 +33,14 @@ export function ClientDashboardRoute() {
   }, [missingStore]);
 
 
-  if (!user || !viewer || configPending || (isPending && !isError)) return <LoadingScreen />;
+  if (!user || !viewer || configPending) return <LoadingScreen />;
 
+  // The frame shows while the account record is on its way: it needs only the session and the config, and drawing it
+  // first leaves the dashboard's own first render a task of its own.
   let content;
-  if (isError || !access) {
+  if (isPending && !isError) {
+    content = <LoadingPanel />;
+  } else if (isError || !access) {
     content = (
       <Alert color="red" variant="light" title="Your account could not be loaded">
         <Button mt="sm" size="xs" variant="default" onClick={() => void refetch()}>

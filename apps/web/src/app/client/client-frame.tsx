@@ -2,7 +2,7 @@ import { ActionIcon, AppShell, Box, Group, NavLink, Text, Title, Tooltip } from 
 import { useDisclosure } from '@mantine/hooks';
 import { sectionLabel } from '@openrescue/shared';
 import { IconArrowLeft, IconHelpCircle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LogoMark } from '../../components/logo';
 import { SupportDialog } from '../../components/support-dialog';
@@ -25,52 +25,12 @@ export interface ClientFrameProps {
 
 /** The client app frame (spec 2.5): product name, page title, help (Support dialog), account menu. */
 export function ClientFrame({ user, config, children, pageHasTitle = false }: ClientFrameProps) {
-  const demo = useDemoMode();
   const [supportOpened, support] = useDisclosure(false);
   usePageTitle(pageHasTitle ? null : CLIENT_PAGE_TITLE);
 
   return (
     <AppShell header={{ height: 64 }} padding={{ base: 'md', sm: 'lg' }}>
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
-          <Group gap="sm" wrap="nowrap" miw={0}>
-            {!demo && <LogoMark />}
-            <Text fw={700} visibleFrom="xs" data-testid="product-name">
-              {config.product_name}
-            </Text>
-            <Title
-              order={pageHasTitle ? undefined : 1}
-              renderRoot={pageHasTitle ? (props) => <p {...props} /> : undefined}
-              fz={{ base: 'md', sm: 'lg' }}
-              fw={600}
-              c="dimmed"
-              lh={1.2}
-            >
-              {CLIENT_PAGE_TITLE}
-            </Title>
-          </Group>
-          <Group gap="xs" wrap="nowrap">
-            <Tooltip label="Help and support">
-              <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Help and support" onClick={support.open}>
-                <IconHelpCircle size={22} aria-hidden="true" />
-              </ActionIcon>
-            </Tooltip>
-            <UserMenu
-              user={user}
-              items={() =>
-                user.staff ? (
-                  <NavLink
-                    component={Link}
-                    to={paths.ops.root}
-                    label={`Back to ${sectionLabel('platformTitle', demo)}`}
-                    leftSection={<IconArrowLeft size={18} aria-hidden="true" />}
-                  />
-                ) : null
-              }
-            />
-          </Group>
-        </Group>
-      </AppShell.Header>
+      <ClientHeader user={user} productName={config.product_name} pageHasTitle={pageHasTitle} onHelp={support.open} />
       <AppShell.Main>
         <Box maw={1440} mx="auto">
           {children}
@@ -80,3 +40,57 @@ export function ClientFrame({ user, config, children, pageHasTitle = false }: Cl
     </AppShell>
   );
 }
+
+interface ClientHeaderProps {
+  user: SessionUser;
+  productName: string;
+  pageHasTitle: boolean;
+  onHelp: () => void;
+}
+
+// Memoised: the screen inside the frame changes (its data arriving) without the header re-rendering.
+const ClientHeader = memo(function ClientHeader({ user, productName, pageHasTitle, onHelp }: ClientHeaderProps) {
+  const demo = useDemoMode();
+  return (
+    <AppShell.Header>
+      <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+        <Group gap="sm" wrap="nowrap" miw={0}>
+          {!demo && <LogoMark />}
+          <Text fw={700} visibleFrom="xs" data-testid="product-name">
+            {productName}
+          </Text>
+          <Title
+            order={pageHasTitle ? undefined : 1}
+            renderRoot={pageHasTitle ? (props) => <p {...props} /> : undefined}
+            fz={{ base: 'md', sm: 'lg' }}
+            fw={600}
+            c="dimmed"
+            lh={1.2}
+          >
+            {CLIENT_PAGE_TITLE}
+          </Title>
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          <Tooltip label="Help and support">
+            <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Help and support" onClick={onHelp}>
+              <IconHelpCircle size={22} aria-hidden="true" />
+            </ActionIcon>
+          </Tooltip>
+          <UserMenu
+            user={user}
+            items={() =>
+              user.staff ? (
+                <NavLink
+                  component={Link}
+                  to={paths.ops.root}
+                  label={`Back to ${sectionLabel('platformTitle', demo)}`}
+                  leftSection={<IconArrowLeft size={18} aria-hidden="true" />}
+                />
+              ) : null
+            }
+          />
+        </Group>
+      </Group>
+    </AppShell.Header>
+  );
+});

@@ -75,6 +75,8 @@ function original(url: string, line: number, column: number, name: string): stri
   const map = maps.get(file);
   if (!map) return `${name || '(anonymous)'} ${file}:${line + 1}`;
   const pos = map.originalPositionFor({ line: line + 1, column });
+  // A module's top level (column 0 of a chunk) maps to no source: name the chunk instead.
+  if (!pos.source) return `${name || '(top level)'} ${file}:${line + 1}`;
   const source = (pos.source ?? '?').replace(/^.*node_modules\//, '').replace(/^(\.\.\/)+/, '');
   return `${pos.name ?? name ?? '(anonymous)'} ${source}:${pos.line}`;
 }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { REPORT_TIME_ZONE } from '@openrescue/shared';
 import { describe, expect, it } from 'vitest';
 import { coreUrl } from '../config/env';
 import { SESSION_STORAGE_KEY } from './session';
@@ -14,5 +15,9 @@ describe('public/early-session.js', () => {
 
   it('asks the address the app takes the answer from', () => {
     expect(script).toContain(`var url = '${coreUrl('session/token')}';`);
+  });
+
+  it("loads the report time zone's data, the one the dashboard's report month is read in", () => {
+    expect(script).toContain(`new Intl.DateTimeFormat('en-CA', { timeZone: '${REPORT_TIME_ZONE}' })`);
   });
 });

@@ -77,7 +77,7 @@ function original(url: string, line: number, column: number, name: string): stri
   const pos = map.originalPositionFor({ line: line + 1, column });
   // A module's top level (column 0 of a chunk) maps to no source: name the chunk instead.
   if (!pos.source) return `${name || '(top level)'} ${file}:${line + 1}`;
-  const source = (pos.source ?? '?').replace(/^.*node_modules\//, '').replace(/^(\.\.\/)+/, '');
+  const source = pos.source.replace(/^.*node_modules\//, '').replace(/^(\.\.\/)+/, '');
   return `${pos.name ?? name ?? '(anonymous)'} ${source}:${pos.line}`;
 }
 

@@ -9,6 +9,15 @@ export function LoadingBar({ label = 'Loading' }: { label?: string }) {
   return <Box className={classes.bar} role="progressbar" aria-label={label} data-testid="loading-bar" />;
 }
 
+/** The splash's words (spec section 9), announced as the page's status. */
+function SplashText({ text }: { text: string }) {
+  return (
+    <Text role="status" c="dimmed" size="lg">
+      {text}
+    </Text>
+  );
+}
+
 /**
  * The welcome splash inside an app frame that is already on screen (its logo and product name in the header), shown
  * until the screen's own data is loaded.
@@ -18,9 +27,7 @@ export function LoadingPanel({ text = messages.splash }: { text?: string }) {
     <>
       <LoadingBar />
       <Center mih="50dvh">
-        <Text role="status" c="dimmed" size="lg">
-          {text}
-        </Text>
+        <SplashText text={text} />
       </Center>
     </>
   );
@@ -35,9 +42,7 @@ export function LoadingScreen({ text = messages.splash }: { text?: string }) {
       <Center component="main" mih="100dvh" p="md">
         <Stack align="center" gap="sm">
           <LogoMark size={48} />
-          <Text role="status" c="dimmed" size="lg">
-            {text}
-          </Text>
+          <SplashText text={text} />
         </Stack>
       </Center>
     </>

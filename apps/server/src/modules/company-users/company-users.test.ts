@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDemo } from '../../demo-setup.js';
+import { createCompanyUsersRepository } from './company-users.repository.js';
 import { buildTestApp, signIn, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;
@@ -51,5 +52,42 @@ describe('public configuration', () => {
     const res = await t.app.inject({ method: 'GET', url: '/core-api/api/config' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ product_name: 'OpenRescue', oidc: { enabled: false } });
+  });
+});
+
+describe('company user records, remembered for the recheck time', () => {
+  const userIdOf = async (email: string) =>
+    (await t.database.db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+  const roleOf = (id: string) => t.database.db.selectFrom('company_user').select('company_user_role').where('user_id', '=', id);
+
+  it('answers from memory until the recheck time has passed, then reads the change', async () => {
+    const repo = createCompanyUsersRepository(t.database.db, 300);
+    const userId = await userIdOf('company@openrescue.test');
+    const [before, concurrent] = await Promise.all([repo.findByUserId(userId), repo.findByUserId(userId)]);
+    expect(concurrent).toBe(before);
+    expect(before?.company_user_role).toBe(1);
+    await t.database.db.updateTable('company_user').set({ company_user_role: 2 }).where('user_id', '=', userId).execute();
+    try {
+      expect((await repo.findByUserId(userId))?.company_user_role).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      expect((await repo.findByUserId(userId))?.company_user_role).toBe(2);
+    } finally {
+      await t.database.db.updateTable('company_user').set({ company_user_role: 1 }).where('user_id', '=', userId).execute();
+    }
+    expect((await roleOf(userId).executeTakeFirstOrThrow()).company_user_role).toBe(1);
+  });
+
+  it('reads again at once after forget', async () => {
+    const repo = createCompanyUsersRepository(t.database.db, 60_000);
+    const userId = await userIdOf('store@openrescue.test');
+    const first = await repo.findByUserId(userId);
+    await t.database.db.updateTable('company_user').set({ company_user_role: 3 }).where('user_id', '=', userId).execute();
+    try {
+      expect((await repo.findByUserId(userId))?.company_user_role).toBe(first?.company_user_role);
+      repo.forget(userId);
+      expect((await repo.findByUserId(userId))?.company_user_role).toBe(3);
+    } finally {
+      await t.database.db.updateTable('company_user').set({ company_user_role: first!.company_user_role }).where('user_id', '=', userId).execute();
+    }
   });
 });

@@ -165,14 +165,16 @@ describe('donation_totals for company users (section 6)', () => {
 
   it('asks a company user without a reporting store to contact support', async () => {
     const db = t.database.db;
-    const storeUser = await db.selectFrom('company_user').select(['id', 'store_id', 'report_store_id']).where('company_user_role', '=', 2).executeTakeFirstOrThrow();
+    const storeUser = await db.selectFrom('company_user').select(['id', 'user_id', 'store_id', 'report_store_id']).where('company_user_role', '=', 2).executeTakeFirstOrThrow();
     await db.updateTable('company_user').set({ store_id: null, report_store_id: -1 }).where('id', '=', storeUser.id).execute();
+    t.ctx.repos.companyUsers.forget(storeUser.user_id); // changed behind the repository's back (its 5 s memory)
     try {
       const res = await get('store', '');
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ type: 'support_required', message: 'Account setup not completed', detail: messages.accountSetupText });
     } finally {
       await db.updateTable('company_user').set({ store_id: storeUser.store_id, report_store_id: storeUser.report_store_id }).where('id', '=', storeUser.id).execute();
+      t.ctx.repos.companyUsers.forget(storeUser.user_id);
     }
   });
 

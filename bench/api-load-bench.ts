@@ -22,13 +22,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { DEFAULT_RANGE, defaultMonth, rangeBounds, REPORT_TIME_ZONE } from '@openrescue/shared';
+import { DEFAULT_RANGE } from '@openrescue/shared';
 import { freePort, startServer, type ServerProcess } from '../apps/server/src/jobs/crash-harness.js';
 // @ts-expect-error plain ESM helper without types
 import { startPostgres } from '../scripts/pg-server.mjs';
-import { accessToken, DEMO_LOGINS } from './lib/app.js';
+import { accessToken, browserHeaders as browser, DASHBOARD_TOTALS_PATH, DEMO_LOGINS } from './lib/app.js';
 import { type Figure, recordFigures } from './lib/figures.js';
-import { cpuSeconds } from './lib/server-process.js';
+import { cpuSeconds, settle } from './lib/server-process.js';
 
 const { values } = parseArgs({
   options: {
@@ -54,16 +54,9 @@ type Request = { path: string; method?: 'POST'; headers: Record<string, string>;
 type Endpoint = { key: string; label: string; target?: boolean; burst?: boolean; request: (s: Served) => Request };
 type Tally = { perSecond: number[]; p50: number[]; p99: number[]; failed: number; cpu: number; answers: number };
 
-// What the browser sends: JSON wanted, compression accepted, the bearer token of the signed-in user.
-const browser = (token?: string): Record<string, string> => ({
-  accept: 'application/json', 'accept-encoding': 'gzip, deflate, br', ...(token ? { authorization: `Bearer ${token}` } : {}),
-});
-const today = new Intl.DateTimeFormat('en-CA', { timeZone: REPORT_TIME_ZONE }).format(new Date());
-const bounds = rangeBounds(DEFAULT_RANGE, defaultMonth(today));
 const ENDPOINTS: Endpoint[] = [
   { key: 'dashboard', label: `dashboard totals, company 1, ${DEFAULT_RANGE} by department`, target: true, request: (s) => ({
-    path: `/core-api/api/retail/reports/donation_totals?entry_time__gte=${bounds.from}&entry_time__lte=${bounds.to}` +
-      '&from_company_id=1&annotate=from_department_id&annotate_metrics=true&page_size=10000', headers: browser(s.companyToken) }) },
+    path: DASHBOARD_TOTALS_PATH, headers: browser(s.companyToken) }) },
   { key: 'stores', label: 'Stores list, first page of 50 with receivers (staff)', request: (s) => ({
     path: '/core-api/api/retail/stores?expand=receivers&page_size=50&page=1', headers: browser(s.staffToken) }) },
   { key: 'network', label: 'public network map data, all regions', request: () => ({
@@ -76,16 +69,6 @@ const ENDPOINTS: Endpoint[] = [
 const sizes = { stores: 0, organizations: 0 }; // read from the answers (the same demo network on both engines)
 
 const readRss = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
-/** Waits until the server is idle (under 10% of a core for `seconds` in a row): start-up work or a backlog done. */
-async function settle(pid: number, seconds: number) {
-  let last = cpuSeconds(pid);
-  for (let quiet = 0, deadline = Date.now() + 600_000; quiet < seconds && Date.now() < deadline;) {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const now = cpuSeconds(pid);
-    quiet = now - last < 0.1 ? quiet + 1 : 0;
-    last = now;
-  }
-}
 
 /** One bounded autocannon run, then until the server has answered what it was sent; RSS sampled all along. */
 async function load(s: Served, endpoint: Endpoint, seconds: number): Promise<Tally> {

@@ -17,7 +17,7 @@ import { createPostgresDatabase } from '../apps/server/src/jobs/crash-harness.js
 import { DASHBOARD_TOTALS } from '../apps/server/src/resilience/demo-requests.js';
 // @ts-expect-error plain ESM helper without types
 import { startPostgres } from '../scripts/pg-server.mjs';
-import { accessToken, DEMO_LOGINS } from './lib/app.js';
+import { accessToken, browserHeaders, DEMO_LOGINS } from './lib/app.js';
 import { type Figure, recordFigures } from './lib/figures.js';
 import { cpuSeconds } from './lib/server-process.js';
 
@@ -43,7 +43,7 @@ async function round(setup: Setup, token: string, seconds: number, pids: number[
   const results = await Promise.all(bases.map((base, i) => autocannon({
     url: base + DASHBOARD_TOTALS, duration: seconds,
     connections: Math.floor(connections / bases.length) + (i < connections % bases.length ? 1 : 0),
-    headers: { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br', authorization: `Bearer ${token}` },
+    headers: browserHeaders(token),
   })));
   const answers = results.reduce((a, r) => a + r['2xx'], 0);
   const cpu = pids.reduce((a, p) => a + cpuSeconds(p), 0) - cpuBefore;

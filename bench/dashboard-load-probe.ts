@@ -8,27 +8,23 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { DEFAULT_RANGE, defaultMonth, rangeBounds, REPORT_TIME_ZONE } from '@openrescue/shared';
-import { freePort, spawnUntil } from '../apps/server/src/jobs/crash-harness.js';
-import { SERVER_ENV, SERVER_NODE_ARGS } from '../apps/server/scripts/node-args.mjs';
-import { accessToken, DEMO_LOGINS } from './lib/app.js';
-const dataDir = process.env.DASH_DIR ?? mkdtempSync(join(tmpdir(), 'dash-prof-'));
+import { freePort, startServer } from '../apps/server/src/jobs/crash-harness.js';
+import { accessToken, browserHeaders, DASHBOARD_TOTALS_PATH, DEMO_LOGINS } from './lib/app.js';
+import { settle } from './lib/server-process.js';
+
+const dataDir = process.env.DASH_DIR ?? mkdtempSync(join(tmpdir(), 'dashboard-probe-'));
 const port = String(await freePort());
-const env = { ...SERVER_ENV, PORT: port, PUBLIC_URL: `http://127.0.0.1:${port}`, NODE_ENV: 'production', DATA_DIR: dataDir, SEED_DEMO: 'true',
+const env = { PORT: port, PUBLIC_URL: `http://127.0.0.1:${port}`, NODE_ENV: 'production', DATA_DIR: dataDir, SEED_DEMO: 'true',
   DEMO_DONATIONS: '120000', LOG_LEVEL: 'warn', ACCESS_TOKEN_TTL_SECONDS: '3600' };
-const prof = process.env.PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF}`] : [];
-const s = await spawnUntil([...prof, ...SERVER_NODE_ARGS, 'apps/server/dist/main.js'], env, ' is running at ', 600_000, 'server');
-const base = `http://127.0.0.1:${port}`;
-await new Promise((r) => setTimeout(r, 8000));
-const token = await accessToken(base, ...DEMO_LOGINS.company);
-const today = new Intl.DateTimeFormat('en-CA', { timeZone: REPORT_TIME_ZONE }).format(new Date());
-const bounds = rangeBounds(DEFAULT_RANGE, defaultMonth(today));
-const url = base + `/core-api/api/retail/reports/donation_totals?entry_time__gte=${bounds.from}&entry_time__lte=${bounds.to}&from_company_id=1&annotate=from_department_id&annotate_metrics=true&page_size=10000`;
-const headers = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br', authorization: `Bearer ${token}` };
-await autocannon({ url, connections: 50, headers, duration: 2 });
+const profile = process.env.PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF}`] : [];
+const server = await startServer(env, 600_000, profile);
+await settle(server.child.pid!, 3); // start-up work (the demo's documents) done
+const token = await accessToken(server.base, ...DEMO_LOGINS.company);
+const load = (duration: number) => autocannon({ url: server.base + DASHBOARD_TOTALS_PATH, connections: 50, headers: browserHeaders(token), duration });
+await load(2); // warm-up
 for (let i = 0; i < Number(process.env.ROUNDS ?? 2); i++) {
-  const r = await autocannon({ url, connections: 50, headers, duration: 5 });
+  const r = await load(5);
   console.log(`dashboard, 50 connections, 5 s: req/s ${r.requests.average} p99 ${r.latency.p99}`);
 }
-await s.stop('SIGTERM');
-console.log('dir', dataDir);
+await server.stop('SIGTERM');
+console.log('data folder', dataDir);

@@ -3,6 +3,7 @@
  * app when asked) listening on a free loopback port, and sign-in helpers that go through the real auth routes.
  */
 import { createServer, type AddressInfo } from 'node:net';
+import { DEFAULT_RANGE, defaultMonth, rangeBounds, REPORT_TIME_ZONE } from '@openrescue/shared';
 import { buildApp, DEFAULT_WEB_DIST } from '../../apps/server/src/app.js';
 import { loadEnv } from '../../apps/server/src/config/env.js';
 import type { AppContext } from '../../apps/server/src/context.js';
@@ -91,3 +92,13 @@ export const DEMO_LOGINS = {
   company: ['company@openrescue.test', 'demo-company'],
   store: ['store@openrescue.test', 'demo-store'],
 } as const;
+
+/** What the browser sends: JSON wanted, compression accepted, the bearer token of the signed-in user. */
+export const browserHeaders = (token?: string): Record<string, string> => ({
+  accept: 'application/json', 'accept-encoding': 'gzip, deflate, br', ...(token ? { authorization: `Bearer ${token}` } : {}),
+});
+
+const dashboardBounds = rangeBounds(DEFAULT_RANGE, defaultMonth(new Intl.DateTimeFormat('en-CA', { timeZone: REPORT_TIME_ZONE }).format(new Date())));
+/** The client dashboard's totals request as it opens for the company user: company 1, the default range, by department. */
+export const DASHBOARD_TOTALS_PATH = `/core-api/api/retail/reports/donation_totals?entry_time__gte=${dashboardBounds.from}` +
+  `&entry_time__lte=${dashboardBounds.to}&from_company_id=1&annotate=from_department_id&annotate_metrics=true&page_size=10000`;

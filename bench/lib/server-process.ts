@@ -23,6 +23,17 @@ export const cpuSeconds = (pid: number) => {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 };
 
+/** Waits until the server is idle (under 10% of a core for `seconds` in a row): start-up work or a backlog done. */
+export async function settle(pid: number, seconds: number) {
+  let last = cpuSeconds(pid);
+  for (let quiet = 0, deadline = Date.now() + 600_000; quiet < seconds && Date.now() < deadline;) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = cpuSeconds(pid);
+    quiet = now - last < 0.1 ? quiet + 1 : 0;
+    last = now;
+  }
+}
+
 const live = new Set<number>();
 /** Whether any process of the group is still running (zombies waiting for a reaper do not count). */
 const groupAlive = (pgid: number) => {

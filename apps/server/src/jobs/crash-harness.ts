@@ -37,10 +37,10 @@ export interface ServerProcess {
  * Starts the built server, `node apps/server/dist/main.js`, as `npm start` does (no wrapper process, so a signal
  * reaches the server itself). Build it first: `npm run build -w apps/server` (the api tests' globalSetup does).
  */
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string>, timeoutMs = 60_000, nodeArgs: string[] = []): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
   if (!existsSync(`${ROOT}apps/server/dist/main.js`)) throw new Error('apps/server/dist/main.js is missing: npm run build -w apps/server');
-  const started = await spawnUntil([...SERVER_NODE_ARGS, 'apps/server/dist/main.js'], { ...SERVER_ENV, ...env, PORT: port }, ' is running at ', timeoutMs, 'the server');
+  const started = await spawnUntil([...nodeArgs, ...SERVER_NODE_ARGS, 'apps/server/dist/main.js'], { ...SERVER_ENV, ...env, PORT: port }, ' is running at ', timeoutMs, 'the server');
   return { ...started, base: `http://127.0.0.1:${port}` };
 }
 

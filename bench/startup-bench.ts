@@ -22,7 +22,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 // @ts-expect-error plain ESM helper without types
 import { startPostgres } from '../scripts/pg-server.mjs';
-import { freePort } from './lib/app.js';
+import { freePort } from '../apps/server/src/jobs/crash-harness.js';
 import { recordFigures, stats } from './lib/figures.js';
 import { groupCpuSeconds, killAll, lineAt, startServerProcess, stopServerProcess, waitForSignIn, type ServerProcess } from './lib/server-process.js';
 

@@ -23,6 +23,25 @@ async function openDashboard(page: Page, who: 'company' | 'store' | 'staff') {
   await settled(page);
 }
 
+/** Records every text the dashboard's title shows from the page's first paint on (window.__dashboardTitles). */
+async function recordTitles(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __dashboardTitles: string[] }).__dashboardTitles = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="dashboard-title"]')?.textContent;
+      if (text && seen.at(-1) !== text) seen.push(text);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+/** The title never named the scope by its id ('Company 1', 'Store 12') while the names were loading (decision 0031). */
+async function expectTitlesByName(page: Page) {
+  const titles = await page.evaluate(() => (window as unknown as { __dashboardTitles: string[] }).__dashboardTitles);
+  expect(titles.length).toBeGreaterThan(0);
+  expect(titles.filter((t) => /^(Store|Company) \d+$/.test(t))).toEqual([]);
+}
+
 /** No query in flight: cards and graphs show the figures of the current choice. */
 async function settled(page: Page) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
@@ -75,9 +94,11 @@ async function expectGraphsShown(page: Page) {
 
 test.describe('client dashboard', () => {
   test('company user: company-wide view, FLW button, no money saved or short ranges, ranges and stores change the figures', async ({ page }) => {
+    await recordTitles(page);
     await openDashboard(page, 'company');
     const title = page.getByTestId('dashboard-title');
     await expect(title).not.toHaveText('All Stores');
+    await expectTitlesByName(page);
     await expect(page.getByRole('button', { name: 'End month' })).toHaveText(previousMonthLabel());
     await expect(page.getByRole('combobox', { name: 'Reporting Range' })).toHaveValue('1 month');
 
@@ -167,10 +188,11 @@ test.describe('client dashboard', () => {
 
   test('store user: their one store, report and poster links, an empty month says so, works at 360 px', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 780 });
+    await recordTitles(page);
     await openDashboard(page, 'store');
     const title = page.getByTestId('dashboard-title');
-    // Until the store list is in, the title names the store by its id ('Store 12').
     await expect(title).not.toHaveText(/^(All Stores|Store \d+)$/);
+    await expectTitlesByName(page);
     await expect(page.getByRole('combobox', { name: 'Store' })).toHaveValue(await title.innerText());
     await expect(page.getByRole('link', { name: /FLW/ })).toHaveCount(0);
     await expect(card(page, 'Money saved')).toHaveCount(0);
@@ -282,6 +304,35 @@ test.describe('client dashboard', () => {
     await page.unroute('**/retail/reports/donation_totals**');
     await graph(page, 'department').getByRole('button', { name: 'Try again' }).click();
     await expect(graph(page, 'department').getByRole('list', { name: 'Weight by department' }).or(graph(page, 'department').getByText(GRAPH_EMPTY))).toBeVisible();
+  });
+
+  test('the account record and the store and company lists are asked for together, with a skeleton for the name until they are in', async ({ page }) => {
+    await openDashboard(page, 'company');
+    const asked: string[] = [];
+    let recordAnswered = false;
+    let releaseLists!: () => void;
+    const listsHeld = new Promise<void>((resolve) => (releaseLists = resolve));
+    await page.route('**/api/clients/company_user', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      recordAnswered = true;
+      await route.continue();
+    });
+    await page.route(/\/api\/(stores|companies)\?/, async (route) => {
+      asked.push(`${new URL(route.request().url()).pathname.split('/').pop()}${recordAnswered ? ' after the record' : ''}`);
+      await listsHeld;
+      await route.continue();
+    });
+    await page.reload();
+    // The record is in, the lists are not: the header holds the name's place, and the selector says it is loading.
+    await expect(page.getByTestId('dashboard-title-loading')).toBeVisible();
+    await expect(page.getByTestId('dashboard-title')).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: 'Store' })).toBeDisabled();
+    await expect(page.getByRole('combobox', { name: 'Store' })).toHaveAttribute('placeholder', 'Loading stores…');
+    expect(asked.sort()).toEqual(['companies', 'stores']);
+    releaseLists();
+    await expect(page.getByTestId('dashboard-title')).not.toHaveText(/^(Store|Company) \d+$/);
+    await expect(page.getByTestId('dashboard-title-loading')).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: 'Store' })).toHaveValue(/^All .+ stores$/);
   });
 
   test('the dashboard links to About these numbers', async ({ page }) => {

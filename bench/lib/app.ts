@@ -2,7 +2,6 @@
  * The real product for a benchmark: migrations, the benchmark's own data, the whole Fastify app (with the built web
  * app when asked) listening on a free loopback port, and sign-in helpers that go through the real auth routes.
  */
-import { createServer, type AddressInfo } from 'node:net';
 import { DEFAULT_RANGE, defaultMonth, rangeBounds, REPORT_TIME_ZONE } from '@openrescue/shared';
 import { buildApp, DEFAULT_WEB_DIST } from '../../apps/server/src/app.js';
 import { loadEnv } from '../../apps/server/src/config/env.js';
@@ -10,6 +9,7 @@ import type { AppContext } from '../../apps/server/src/context.js';
 import { openDatabase, type Database } from '../../apps/server/src/db/connection.js';
 import { migrate } from '../../apps/server/src/db/migrate.js';
 import { ensureDemoAccounts } from '../../apps/server/src/demo-accounts.js';
+import { freePort } from '../../apps/server/src/jobs/crash-harness.js';
 
 export type BenchApp = {
   base: string;
@@ -17,15 +17,6 @@ export type BenchApp = {
   database: Database;
   close: () => Promise<void>;
 };
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export async function startBenchApp(options: {
   /** A PostgreSQL server; without it PGlite in memory (a worker thread, as `npm start`). */

@@ -1,8 +1,11 @@
 import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
+import { companyUserQueryOptions } from '../features/client-access/api/get-company-user';
+import { companiesQueryOptions } from '../features/dashboard/api/get-companies';
+import { storesQueryOptions } from '../features/dashboard/api/get-stores';
 import { storesListQueryOptions } from '../features/ops-lists/api/get-stores';
 import { queryClient } from '../lib/query-client';
-import { getSession } from '../lib/session';
+import { getSession, type SessionUser } from '../lib/session';
 import { restoreSession } from '../lib/session-api';
 import { paths, routePatterns } from '../config/paths';
 import { RequireSession, RequireStaff } from './guards';
@@ -72,6 +75,14 @@ const OPS_ROUTE_PATTERNS: Record<string, string> = {
   transcripts: routePatterns.transcripts.replace(`${paths.ops.root}/`, ''),
 };
 
+/** Calls `then` with the tab's user once it has its token (a new tab restores it from the session cookie), if any. */
+function withSignedInUser(then: (user: SessionUser) => void): void {
+  void (getSession() ? Promise.resolve() : restoreSession()).then(() => {
+    const user = getSession()?.user;
+    if (user) then(user);
+  });
+}
+
 /**
  * The Stores list is asked for as soon as the tab has its token, while the screen's code is still loading, instead
  * of once the screen has rendered: the same query the list uses, so the list finds it under way or done. Returns at
@@ -79,8 +90,26 @@ const OPS_ROUTE_PATTERNS: Record<string, string> = {
  */
 const prefetchStoresList: LoaderFunction = ({ request }) => {
   const search = new URL(request.url).searchParams.get('search') || undefined;
-  void (getSession() ? Promise.resolve() : restoreSession()).then(() => {
-    if (getSession()?.user.staff) void queryClient.prefetchInfiniteQuery(storesListQueryOptions({ search }));
+  withSignedInUser((user) => {
+    if (user.staff) void queryClient.prefetchInfiniteQuery(storesListQueryOptions({ search }));
+  });
+  return null;
+};
+
+/**
+ * The client dashboard's first requests, asked for with the tab's token while the screen's code is loading: the
+ * account record and the store and company lists it names its scope from (decision 0031). None depends on another's
+ * answer. `staff` says who sees the dashboard at this address: clients at `/`, staff at /as_client.
+ */
+const prefetchClientDashboard = (staff: boolean): LoaderFunction => () => {
+  withSignedInUser((user) => {
+    if (user.staff !== staff) return;
+    // Quietly: the screen asks again on mount for what failed here, and reports it itself (not every account gets
+    // the lists: one without a company user record sees no dashboard).
+    const quiet = { meta: { errorDialog: false } };
+    void queryClient.prefetchQuery({ ...companyUserQueryOptions(), ...quiet });
+    void queryClient.prefetchQuery({ ...storesQueryOptions(), ...quiet });
+    void queryClient.prefetchQuery({ ...companiesQueryOptions(), ...quiet });
   });
   return null;
 };
@@ -125,14 +154,14 @@ export const routes: RouteObject[] = [
       {
         Component: RequireSession,
         children: [
-          { index: true, lazy: lazyClientHome },
+          { index: true, loader: prefetchClientDashboard(false), lazy: lazyClientHome },
           { path: routePatterns.storeReport, lazy: lazyStoreReport },
           { path: routePatterns.receiverReport, lazy: lazyReceiverReport },
           { path: routePatterns.storePoster, lazy: lazyStorePoster },
           {
             Component: RequireStaff,
             children: [
-              { path: paths.asClient, lazy: lazyClientDashboard },
+              { path: paths.asClient, loader: prefetchClientDashboard(true), lazy: lazyClientDashboard },
               { path: paths.ops.root, lazy: lazyOpsLayout, children: opsChildren },
             ],
           },

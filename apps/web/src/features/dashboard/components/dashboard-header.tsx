@@ -1,11 +1,12 @@
-import { Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink, IconFileSpreadsheet, IconInfoCircle, IconPhoto } from '@tabler/icons-react';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 
 export interface DashboardHeaderProps {
-  title: string;
+  /** Undefined while the store or company names are loading. */
+  title: string | undefined;
   range: string;
   /** Set when one store is selected: links to its monthly report and poster. */
   storeId?: number;
@@ -19,9 +20,14 @@ export const DashboardHeader = memo(function DashboardHeader({ title, range, sto
   return (
     <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
       <Stack gap={2} miw={0}>
-        <Title order={2} size="h2" data-testid="dashboard-title" style={{ wordBreak: 'break-word' }}>
-          {title}
-        </Title>
+        {title === undefined ? (
+          // The heading's own height (Mantine h2: 26 px at line height 1.35), so nothing moves when the name arrives.
+          <Skeleton h={35} w={220} maw="70vw" radius="sm" role="status" aria-label="Loading the store name" data-testid="dashboard-title-loading" />
+        ) : (
+          <Title order={2} size="h2" data-testid="dashboard-title" style={{ wordBreak: 'break-word' }}>
+            {title}
+          </Title>
+        )}
         <Group gap="xs">
           <Text c="dimmed" data-testid="dashboard-range">
             {range}

@@ -25,6 +25,14 @@ export interface ImpactDashboardProps {
   lockedScope?: Scope;
 }
 
+/**
+ * A lookup list still on its way: loading, or loaded and not yet through its deferred value. Not a list that failed
+ * or was never asked for.
+ */
+function listLoading(query: { isLoading: boolean; isSuccess: boolean }, deferred: unknown): boolean {
+  return deferred === undefined && (query.isLoading || query.isSuccess);
+}
+
 /** Impact cards and the department / destination graphs for a store, a company or everything (spec 2.5). */
 export function ImpactDashboard({ viewer, access, flwUrl, lockedScope }: ImpactDashboardProps) {
   // A query's answer reaches React as an urgent update, which React renders in one go. Read deferred, the answer
@@ -42,7 +50,10 @@ export function ImpactDashboard({ viewer, access, flwUrl, lockedScope }: ImpactD
   const totals = useMemo(() => (departmentRows ? impactTotals(departmentRows) : undefined), [departmentRows]);
 
   const options = useMemo(() => scopeOptions(access, storeList ?? [], companyList ?? []), [access, storeList, companyList]);
-  const title = scopeTitle(scope, storeList, companyList);
+  // The scope's name comes with the lists: until then the header and the selector say that they are loading rather
+  // than 'Company 12' (decision 0031). A list that failed to load leaves the name by its id.
+  const namesLoading = scope.kind === 'store' ? listLoading(stores, storeList) : scope.kind === 'company' && listLoading(companies, companyList);
+  const title = namesLoading ? undefined : scopeTitle(scope, storeList, companyList);
   const chooseScope = useCallback((value: string) => {
     const next = parseScope(value);
     if (next) setScope(next);
@@ -79,7 +90,7 @@ export function ImpactDashboard({ viewer, access, flwUrl, lockedScope }: ImpactD
         <>
           <SimpleGrid type="container" cols={{ base: 1, '640px': lockedScope ? 2 : 3 }} spacing="md" component="form" aria-label="Dashboard filters" onSubmit={(e) => e.preventDefault()}>
             {!lockedScope && (
-              <StoreSelect options={options} value={scopeKey(scope)} onChange={chooseScope} loading={storeList === undefined && stores.isPending} />
+              <StoreSelect options={options} value={scopeKey(scope)} onChange={chooseScope} loading={namesLoading || listLoading(stores, storeList)} />
             )}
             <RangeSelect ranges={params.ranges} value={params.range} onChange={params.setRange} onOpen={prefetchRanges} />
             <MonthPicker value={params.month} latest={currentReportMonth()} onChange={params.setMonth} />

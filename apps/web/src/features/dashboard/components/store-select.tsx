@@ -13,6 +13,8 @@ export interface StoreSelectProps {
   loading?: boolean;
 }
 
+const NO_OPTIONS: ScopeOption[] = [];
+
 function findLabel(options: ScopeOption[], value: string): string | undefined {
   for (const option of options) {
     if ('group' in option) {
@@ -35,8 +37,9 @@ export const StoreSelect = memo(function StoreSelect({ options, value, onChange,
     <Select
       label="Store"
       description={single ? 'Your reporting store' : 'Type 2 or more letters to search'}
-      data={options}
-      value={value}
+      data={loading ? NO_OPTIONS : options}
+      value={loading ? null : value}
+      placeholder={loading ? 'Loading stores…' : undefined}
       onChange={(next) => next && onChange(next)}
       searchable={!single}
       onSearchChange={setSearch}
@@ -47,7 +50,7 @@ export const StoreSelect = memo(function StoreSelect({ options, value, onChange,
       nothingFoundMessage="No store matches that search"
       leftSection={single ? undefined : <IconSearch size={16} aria-hidden="true" />}
       rightSectionPointerEvents="none"
-      disabled={loading && options.length === 0}
+      disabled={loading}
       comboboxProps={{ shadow: 'md' }}
       // The listbox itself scrolls (no inner scroll area, whose divs are not allowed inside a listbox), and a
       // scrolling region must be reachable by keyboard; the options themselves move with the arrow keys.

@@ -41,6 +41,7 @@ import { registerLoadShedding } from './plugins/load-shedding.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { refuseNulText } from './plugins/nul-text.js';
 import { registerWeb } from './plugins/web.js';
+import { dashboardFirstView } from './modules/company-users/dashboard-first-view.js';
 import { publicAppConfig } from './modules/system/app-config.js';
 import { databaseRateLimitStore } from './plugins/database-rate-limit-store.js';
 import { createDatabaseFileStore } from './storage/database-file-store.js';
@@ -174,6 +175,6 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await app.register(transcriptsRoutes, { ctx });
   await app.register(flowsRoutes, { ctx });
 
-  await registerWeb(app, env.WEB_DIST ?? DEFAULT_WEB_DIST, publicAppConfig(env));
+  await registerWeb(app, env.WEB_DIST ?? DEFAULT_WEB_DIST, publicAppConfig(env), (cookie) => dashboardFirstView(ctx, cookie));
   return { app, ctx, routes };
 }

@@ -6,6 +6,8 @@ export * from './impact.js';
 export * from './contracts/errors.js';
 export * from './contracts/foundation.js';
 export * from './ranges.js';
+export * from './report-day.js';
+export * from './first-view.js';
 export * from './format.js';
 export * from './contracts/reports.js';
 export * from './contracts/lookups.js';

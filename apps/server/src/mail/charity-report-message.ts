@@ -1,3 +1,4 @@
+import escapeHtml from 'escape-html';
 /** The charity report mail (spec 3 'Charity poster contact', 7.3 POST reports/charity_poster_contacts/). */
 export interface CharityReportMessageInput {
   productName: string;
@@ -25,9 +26,6 @@ export function previousMonth(now = new Date()): string {
   const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
   return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** Mail subjects are one line: no control characters from names. */
 const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, ' ').trim();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppConfig } from '@openrescue/shared';
+import { type AppConfig, type DashboardFirstView, FIRST_VIEW_MARKS, FIRST_VIEW_VARIANTS } from '@openrescue/shared';
 import { registerWeb } from './web.js';
 
 const CONFIG: AppConfig = {
@@ -125,5 +125,87 @@ describe('pre-rendered standalone pages', () => {
     for (const url of ['/login?social=1', '/login?demo=true', '/public/salescalculator?demo=false', '/?demo=true']) {
       expect(await body(url), url).toBe(root(''));
     }
+  });
+});
+
+describe("the client dashboard's first view for a signed-in visit of / (decision 0032)", () => {
+  let distDir: string;
+  let server: FastifyInstance;
+  const root = (body: string) => page(`<div id="root">${body}</div>`);
+  const M = FIRST_VIEW_MARKS;
+  // Stands in for prerenderClientShells (apps/web/src/ssr/prerender.tsx): each template names its variant.
+  const template = (variant: string) =>
+    `<h2 data-variant="${variant}">${M.title}</h2><p>${M.range}</p><a href="/reports/store/${M.storeId}" aria-label="for ${M.email}">` +
+    `${M.initials}</a><img src="${M.photoURL}">`;
+  const VIEW: DashboardFirstView = {
+    title: 'Fresh & Co <script>alert(1)</script>', range: 'Oct 1, 2026 – Oct 31, 2026', storeId: null, flw: true,
+    email: 'casey@example.org', initials: 'CC', photoURL: null,
+  };
+  const seen: string[] = [];
+  let view: DashboardFirstView | null | Error = VIEW;
+  beforeAll(async () => {
+    distDir = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    for (const file of ['index.html', 'calculator.html', 'login.html']) writeFileSync(join(distDir, file), root(''));
+    mkdirSync(join(distDir, '.ssr'));
+    writeFileSync(
+      join(distDir, '.ssr', 'prerender.js'),
+      'export const prerender = (page) => `<main>${page}</main>`;\n' +
+        `const template = ${template.toString()};\nconst M = ${JSON.stringify(M)};\n` +
+        `export const prerenderClientShells = () => ${JSON.stringify(FIRST_VIEW_VARIANTS)}.map((variant) => ({ variant, markup: template(variant) }));`,
+    );
+    server = Fastify({ logger: false });
+    await registerWeb(server, distDir, CONFIG, async (cookie) => {
+      seen.push(cookie);
+      if (view instanceof Error) throw view;
+      return view;
+    });
+    await server.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(distDir, { recursive: true, force: true });
+  });
+  const get = (url: string, cookie?: string) => server.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+  it("fills the template of the view's variant with its values, escaped, and sends it to no cache but the user's", async () => {
+    await expect.poll(async () => sent((await get('/', 'session=1')).body)).toContain('data-variant="flw-initials"');
+    const res = await get('/', 'session=1');
+    expect(sent(res.body)).toBe(root(
+      '<h2 data-variant="flw-initials">Fresh &amp; Co &lt;script&gt;alert(1)&lt;/script&gt;</h2><p>Oct 1, 2026 – Oct 31, 2026</p>' +
+        '<a href="/reports/store/" aria-label="for casey@example.org">CC</a><img src="">',
+    ));
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers.vary).toBe('cookie, accept-encoding');
+    expect(seen.at(-1)).toBe('session=1');
+    const br = await server.inject({ method: 'GET', url: '/', headers: { cookie: 'session=1', 'accept-encoding': 'br' } });
+    expect(sent(brotliDecompressSync(br.rawPayload).toString())).toBe(sent(res.body));
+  });
+
+  it('picks the variant by the links and the picture, and a value with marks in it is not filled again', async () => {
+    view = { ...VIEW, title: `Store ${M.email}`, storeId: 12, flw: false, photoURL: 'https://example.org/p.png?a=1&b="2"' };
+    expect(sent((await get('/', 'session=1')).body)).toBe(root(
+      `<h2 data-variant="store-photo">Store ${M.email}</h2><p>Oct 1, 2026 – Oct 31, 2026</p>` +
+        '<a href="/reports/store/12" aria-label="for casey@example.org">CC</a><img src="https://example.org/p.png?a=1&amp;b=&quot;2&quot;">',
+    ));
+    view = VIEW;
+  });
+
+  it('sends the page as usual without a cookie, with a query, elsewhere, to anyone without a view, or when the view fails', async () => {
+    const usual = root('<main>app</main>');
+    seen.length = 0;
+    for (const url of ['/?store=store-4', '/?demo=true', '/ops', '/reports/store/12']) {
+      const res = await get(url, 'session=1');
+      expect(sent(res.body), url).toBe(url === '/?demo=true' ? root('') : usual);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    expect(sent((await get('/')).body)).toBe(usual);
+    expect(seen).toEqual([]);
+    view = null;
+    expect(sent((await get('/', 'session=1')).body)).toBe(usual);
+    view = new Error('database gone');
+    const failed = await get('/', 'session=1');
+    expect(failed.statusCode).toBe(200);
+    expect(sent(failed.body)).toBe(usual);
+    view = VIEW;
   });
 });

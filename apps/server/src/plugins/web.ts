@@ -1,10 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
-import { type AppConfig, ERROR_TYPES } from '@openrescue/shared';
+import {
+  type AppConfig, type DashboardFirstView, ERROR_TYPES, FIRST_VIEW_MARKS, firstViewVariant, type FirstViewVariant,
+} from '@openrescue/shared';
+import escapeHtml from 'escape-html';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { declareAccessForContext } from './access.js';
 
@@ -32,6 +35,8 @@ const EMPTY_ROOT = '<div id="root"></div>';
 interface Page {
   html: string;
   encoded: Record<'br' | 'gzip', Buffer>;
+  /** Made for one signed-in user: never stored. */
+  personal?: boolean;
 }
 const ENCODINGS = ['br', 'gzip'] as const;
 
@@ -49,6 +54,30 @@ function toPage(html: string): Page {
   return { html, encoded: { br: brotliCompressSync(html), gzip: gzipSync(html, { level: 9 }) } };
 }
 
+/** A page made for one request: compressed at a level that costs ~1 ms instead of brotli's default ~20 ms. */
+function toPersonalPage(html: string): Page {
+  const quick = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
+  return { html, encoded: { br: brotliCompressSync(html, quick), gzip: gzipSync(html, { level: 6 }) }, personal: true };
+}
+
+/** The client dashboard's first view for a signed-in visit of `/` (decision 0032), from the session cookie. */
+export type FirstViewSource = (cookie: string) => Promise<DashboardFirstView | null>;
+
+const FIRST_VIEW_MARK = new RegExp(`${FIRST_VIEW_MARKS.initials}|[${Object.values(FIRST_VIEW_MARKS).join('')}]`, 'g');
+
+/** A template of the first view with the user's values in place of its marks, in one pass (a value is not re-read). */
+export function fillFirstView(template: string, view: DashboardFirstView): string {
+  const values: Record<string, string> = {
+    [FIRST_VIEW_MARKS.title]: view.title,
+    [FIRST_VIEW_MARKS.range]: view.range,
+    [FIRST_VIEW_MARKS.email]: view.email,
+    [FIRST_VIEW_MARKS.initials]: view.initials,
+    [FIRST_VIEW_MARKS.storeId]: String(view.storeId ?? ''),
+    [FIRST_VIEW_MARKS.photoURL]: view.photoURL ?? '',
+  };
+  return template.replace(FIRST_VIEW_MARK, (mark) => escapeHtml(values[mark] ?? ''));
+}
+
 /**
  * Pages whose address carries a credential (a public report link's `tk`, a network region's secret): never stored,
  * and never named in a Referer, whatever the security headers' defaults become.
@@ -56,9 +85,10 @@ function toPage(html: string): Page {
 const CREDENTIAL_PAGE = /^\/public\/(store\/[^/]+\/(reports|posters)|charity\/[^/]+\/reports|network\/[^/]+\/[^/]+)$/;
 
 function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, path: string) {
-  if (CREDENTIAL_PAGE.test(path)) reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+  if (page.personal) reply.header('cache-control', 'no-store').header('vary', 'cookie');
+  else if (CREDENTIAL_PAGE.test(path)) reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
   else reply.header('cache-control', 'no-cache');
-  reply.header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+  reply.header('vary', page.personal ? 'cookie, accept-encoding' : 'accept-encoding').type('text/html; charset=utf-8');
   const encoding = negotiate(request.headers['accept-encoding'] ?? '', [...ENCODINGS]) as (typeof ENCODINGS)[number] | null;
   return encoding ? reply.header('content-encoding', encoding).send(page.encoded[encoding]) : reply.send(page.html);
 }
@@ -80,6 +110,7 @@ function readPage(path: string, config: AppConfig): Page | null {
  */
 async function prerenderPages(
   app: FastifyInstance, webDist: string, config: AppConfig, pages: Map<PrerenderedPage, Page | null>, shells: ShellPage[],
+  firstViews: Map<FirstViewVariant, string>,
 ) {
   const modulePath = `${webDist}/${PRERENDER_MODULE}`;
   if (!existsSync(modulePath)) return;
@@ -97,6 +128,11 @@ async function prerenderPages(
       const page = withMarkup(appHtml, shell.markup);
       if (page) shells.push({ path: shell.path, page });
     }
+    if (appHtml?.includes(EMPTY_ROOT)) {
+      for (const { variant, markup } of rendered.clientShells) {
+        firstViews.set(variant, appHtml.replace(EMPTY_ROOT, `<div id="root">${markup}</div>`));
+      }
+    }
   } catch (error) {
     app.log.warn({ err: error }, 'pre-rendering the pages failed; they are sent unrendered');
   }
@@ -109,9 +145,10 @@ async function prerenderPages(
 const RENDER_THREAD = `
 const { parentPort, workerData } = require('node:worker_threads');
 import(workerData.moduleUrl)
-  .then(({ prerender, prerenderShells }) => parentPort.postMessage({
+  .then(({ prerender, prerenderShells, prerenderClientShells }) => parentPort.postMessage({
     markup: workerData.pages.map((page) => prerender(page, workerData.config)),
     shells: prerenderShells ? prerenderShells(workerData.config) : [],
+    clientShells: prerenderClientShells ? prerenderClientShells(workerData.config) : [],
   }))
   .catch((error) => parentPort.postMessage({ error: String(error && error.stack || error) }));
 `;
@@ -119,13 +156,17 @@ import(workerData.moduleUrl)
 interface Rendered {
   markup: string[];
   shells: Array<{ path: string; markup: string }>;
+  /** Templates of the client dashboard's first view, with FIRST_VIEW_MARKS where the user's values go. */
+  clientShells: Array<{ variant: FirstViewVariant; markup: string }>;
 }
 
 function renderInWorker(moduleUrl: string, pages: PrerenderedPage[], config: AppConfig): Promise<Rendered> {
   const worker = new Worker(RENDER_THREAD, { eval: true, workerData: { moduleUrl, pages, config } });
   return new Promise<Rendered>((resolve, reject) => {
     worker.once('message', (answer: Partial<Rendered> & { error?: string }) =>
-      answer.markup ? resolve({ markup: answer.markup, shells: answer.shells ?? [] }) : reject(new Error(answer.error)),
+      answer.markup
+        ? resolve({ markup: answer.markup, shells: answer.shells ?? [], clientShells: answer.clientShells ?? [] })
+        : reject(new Error(answer.error)),
     );
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the pre-render thread ended (${code}) without an answer`)));
@@ -135,17 +176,41 @@ function renderInWorker(moduleUrl: string, pages: PrerenderedPage[], config: App
 /** Visits that render differently from the pre-rendered markup get the page without it (the script renders them). */
 const PLAIN_VISIT = /[?&](demo|social)=/;
 
-/** Serves the built web app; any other GET that is not an API path gets index.html (client-side routes). */
-export async function registerWeb(app: FastifyInstance, webDist: string | null, config: AppConfig) {
+/**
+ * The page for a visit of `/` by a signed-in company user: the app with the client dashboard's first view in it, or
+ * null (anyone else, a visit with a query, no templates yet, the session not readable) for the page as usual.
+ */
+async function firstViewPage(
+  request: FastifyRequest, templates: Map<FirstViewVariant, string>, source: FirstViewSource | undefined,
+): Promise<Page | null> {
+  const cookie = request.headers.cookie;
+  if (!source || !cookie || templates.size === 0 || request.url !== '/') return null;
+  let view: DashboardFirstView | null;
+  try {
+    view = await source(cookie);
+  } catch (error) {
+    request.log.warn({ err: error }, 'the client dashboard\'s first view could not be made; the page is sent without it');
+    return null;
+  }
+  const template = view && templates.get(firstViewVariant(view));
+  return view && template ? toPersonalPage(fillFirstView(template, view)) : null;
+}
+
+/**
+ * Serves the built web app; any other GET that is not an API path gets index.html (client-side routes).
+ * `firstView`: the client dashboard's first view for a signed-in visit of `/` (decision 0032).
+ */
+export async function registerWeb(app: FastifyInstance, webDist: string | null, config: AppConfig, firstView?: FirstViewSource) {
   const plain = new Map(
     Object.entries(PAGES).map(([name, { file }]) => [name as PrerenderedPage, webDist === null ? null : readPage(`${webDist}/${file}`, config)]),
   );
   const indexHtml = plain.get('app') ?? null;
   const prerendered = new Map(plain);
   const shells: ShellPage[] = [];
+  const firstViews = new Map<FirstViewVariant, string>();
   if (webDist !== null) {
     app.addHook('onListen', async () => {
-      void prerenderPages(app, webDist, config, prerendered, shells);
+      void prerenderPages(app, webDist, config, prerendered, shells, firstViews);
     });
   }
   if (indexHtml !== null) {
@@ -160,12 +225,14 @@ export async function registerWeb(app: FastifyInstance, webDist: string | null, 
       });
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
     if (indexHtml !== null && request.method === 'GET' && !isApi) {
       const path = request.url.split('?')[0].replace(/\/+$/, '');
       const name = PAGE_OF_ROUTE.get(path) ?? 'app';
       if (PLAIN_VISIT.test(request.url)) return sendPage(request, reply, plain.get(name) ?? indexHtml, path);
+      const personal = await firstViewPage(request, firstViews, firstView);
+      if (personal) return sendPage(request, reply, personal, path);
       return sendPage(request, reply, (name === 'app' ? shellFor(shells, path) : undefined) ?? prerendered.get(name) ?? indexHtml, path);
     }
     return reply.status(404).send({ type: ERROR_TYPES.notFound, message: 'Not found', detail: `${request.method} ${request.url.split('?')[0]}` });

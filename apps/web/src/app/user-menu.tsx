@@ -1,4 +1,5 @@
 import { Avatar, Divider, Group, NavLink, Popover, Stack, Switch, Text, UnstyledButton, useMantineTheme } from '@mantine/core';
+import { userInitials } from '@openrescue/shared';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import type { SessionUser } from '../lib/session';
@@ -10,12 +11,6 @@ export interface UserMenuProps {
   demo?: { enabled: boolean; onChange: (next: boolean) => void };
   /** Extra entries between the switch and Log out; receive a function that closes the menu. */
   items?: (close: () => void) => ReactNode;
-}
-
-function initials(user: SessionUser): string {
-  const source = user.displayName?.trim() || user.email;
-  const parts = source.split(/[\s@._-]+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? '') + (parts[1]?.[0] ?? '')).toUpperCase() || '?';
 }
 
 /** The account button in a header: who is signed in, demo mode, app-specific entries and Log out. */
@@ -37,7 +32,7 @@ export function UserMenu({ user, demo, items }: UserMenuProps) {
         >
           <Group gap={8} wrap="nowrap">
             <Avatar src={user.photoURL} alt="" radius="xl" size={34} variant="filled" color={theme.primaryColor}>
-              {initials(user)}
+              {userInitials(user)}
             </Avatar>
             <Text size="sm" fw={500} visibleFrom="sm" maw={220} truncate>
               {user.email}

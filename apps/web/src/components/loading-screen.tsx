@@ -23,6 +23,9 @@ function SplashText({ text }: { text: string }) {
  * until the screen's own data is loaded.
  */
 export function LoadingPanel({ text = messages.splash }: { text?: string }) {
+  // The client dashboard's first view, sent by the server with the frame and the header, stays until the header
+  // can show the name (app/client/client-dashboard-shell.tsx).
+  useHoldsShell();
   return (
     <>
       <LoadingBar />

@@ -12,11 +12,17 @@ let shell: HTMLElement | null = null;
 let app: HTMLElement | null = null;
 let loadingScreens = 0;
 
+/** A frame made for `shellPath` is for that address and the addresses under it; one made for `/`, for `/` alone. */
+export function shellCovers(shellPath: string, pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '');
+  if (shellPath === '/') return path === '';
+  return path === shellPath || path.startsWith(`${shellPath}/`);
+}
+
 /** Where the app renders: #root, or an element beside it while #root shows the pre-rendered frame of this address. */
 export function appContainer(root: HTMLElement, { demo }: { demo: boolean }): HTMLElement {
   const frame = root.querySelector<HTMLElement>('[data-page-shell]');
-  const path = window.location.pathname.replace(/\/+$/, '');
-  const forThisPage = frame !== null && (path === frame.dataset.pageShell || path.startsWith(`${frame.dataset.pageShell}/`));
+  const forThisPage = frame !== null && shellCovers(frame.dataset.pageShell ?? '', window.location.pathname);
   // Demo mode relabels the frame: better the splash than the wrong names.
   if (!forThisPage || demo) return root;
   shell = root;

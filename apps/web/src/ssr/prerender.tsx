@@ -1,7 +1,10 @@
-import type { AppConfig } from '@openrescue/shared';
+import {
+  type AppConfig, FIRST_VIEW_DISPLAY_NAME, FIRST_VIEW_MARKS, FIRST_VIEW_VARIANTS, type FirstViewVariant,
+} from '@openrescue/shared';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { BaseProviders } from '../app/base-providers';
+import { CLIENT_SHELL_PATH, ClientDashboardShell } from '../app/client/client-dashboard-shell';
 import { StandaloneLoginPage } from '../app/login/standalone-login-page';
 import { OpsShell } from '../app/ops/ops-shell';
 import { OPS_SECTIONS } from '../app/ops/ops-sections';
@@ -56,4 +59,34 @@ export function prerenderShells(config: AppConfig): Array<{ path: string; markup
     markup: renderToString(<BaseProviders><NetworkShell config={config} /></BaseProviders>),
   };
   return [...opsShells, networkShell];
+}
+
+/**
+ * The client dashboard's first view (app/client/client-dashboard-shell.tsx) as templates, one per variant, with
+ * FIRST_VIEW_MARKS where the user's values go: the server fills one in for each signed-in visit of `/`.
+ */
+export function prerenderClientShells(config: AppConfig): Array<{ variant: FirstViewVariant; markup: string }> {
+  queryClient.setQueryData(appConfigQueryOptions().queryKey, config);
+  return FIRST_VIEW_VARIANTS.map((variant) => {
+    const [links, picture] = variant.split('-');
+    const user = {
+      id: '', email: FIRST_VIEW_MARKS.email, displayName: FIRST_VIEW_DISPLAY_NAME, emailVerified: true,
+      photoURL: picture === 'photo' ? FIRST_VIEW_MARKS.photoURL : null, staff: false,
+    };
+    const header = {
+      title: FIRST_VIEW_MARKS.title,
+      range: FIRST_VIEW_MARKS.range,
+      // A mark in the links' addresses where the store's id goes.
+      storeId: links === 'store' ? (FIRST_VIEW_MARKS.storeId as unknown as number) : undefined,
+      flwUrl: links === 'flw' ? config.flw_url : undefined,
+    };
+    const markup = renderToString(
+      <BaseProviders>
+        <StaticRouter location={CLIENT_SHELL_PATH}>
+          <ClientDashboardShell user={user} config={config} header={header} />
+        </StaticRouter>
+      </BaseProviders>,
+    );
+    return { variant, markup };
+  });
 }

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { defaultMonth, REPORT_TIME_ZONE } from '@openrescue/shared';
+import { defaultMonth, reportDay } from '@openrescue/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,13 +17,12 @@ import { loadPoster } from './poster.service.js';
 
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }).strict();
 const errors = errorResponsesWithNotFound;
-const todayInReportZone = () => new Intl.DateTimeFormat('en-CA', { timeZone: REPORT_TIME_ZONE }).format(new Date());
 
 /** Monthly donation reports (spec 2.6) and store posters (2.10) as JSON, .xlsx and .pdf (decision 0004). */
 export async function documentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = createDocumentsRepository(ctx.database.db);
-  const monthOf = (q: { month?: string }) => q.month ?? defaultMonth(todayInReportZone());
+  const monthOf = (q: { month?: string }) => q.month ?? defaultMonth(reportDay());
 
   async function subjectFor(request: FastifyRequest, kind: 'store' | 'receiver', id: number) {
     const rv = await resolveViewer(ctx, request);

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { REPORT_TIME_ZONE, ZIP_MAX_FILES } from '@openrescue/shared';
+import { reportDay, ZIP_MAX_FILES } from '@openrescue/shared';
 import type { Kysely } from 'kysely';
 import { ZipFile } from 'yazl';
 import { generatedFileName } from '../../documents/file-names.js';
@@ -63,7 +63,7 @@ export async function generatedFileDownload(db: Kysely<DB>, files: FileStore, id
 }
 
 export const zipFileName = (now = new Date()) =>
-  `generated_files_${new Intl.DateTimeFormat('en-CA', { timeZone: REPORT_TIME_ZONE }).format(now)}.zip`;
+  `generated_files_${reportDay(now)}.zip`;
 
 /**
  * The stored documents a GeneratedFile Selector finds (newest first unless it orders them; at most ZIP_MAX_FILES)

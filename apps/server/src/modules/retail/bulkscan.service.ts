@@ -1,5 +1,5 @@
 import {
-  BULK_SCAN_MAX_ITEMS, bulkScanItemSchema, computeImpact, type ImpactMetrics, pickImpactFactor, prepareFactor, REPORT_TIME_ZONE,
+  BULK_SCAN_MAX_ITEMS, bulkScanItemSchema, computeImpact, type ImpactMetrics, pickImpactFactor, prepareFactor, reportDay,
   type BulkScanItem, type BulkScanRow,
 } from '@openrescue/shared';
 import type { Kysely } from 'kysely';
@@ -9,7 +9,6 @@ import { insertBulkScans, loadImpactFactors, loadPlaces, type NewBulkScan } from
 import { runIdempotent, type StoredAnswer } from './idempotency.js';
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
-const localDay = new Intl.DateTimeFormat('en-CA', { timeZone: REPORT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 const invalid = (problems: string[]) =>
   badRequest(`Nothing was inserted: ${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more problems)` : ''}`,
@@ -49,7 +48,7 @@ export function createImpactCalculator(factors: FactorRow[]) {
   const prepared = new Map<object, ReturnType<typeof prepareFactor>>();
   return (destinationId: number, departmentId: number, weightKg: number, entryTime: string | Date):
     { day: string; impact: (ImpactMetrics & { impact_factor_version: number }) | null } => {
-    const day = localDay.format(new Date(entryTime));
+    const day = reportDay(new Date(entryTime));
     const factor = pickImpactFactor(factors, destinationId, departmentId, day);
     if (!factor) return { day, impact: null };
     if (!prepared.has(factor)) prepared.set(factor, prepareFactor(factor));

@@ -1,5 +1,5 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
-import { REPORT_TIME_ZONE } from '@openrescue/shared';
+import { reportDay } from '@openrescue/shared';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header';
@@ -12,14 +12,13 @@ import { currentFactors } from '../../features/impact-factors/lib/normalise-fact
 import { useAppConfig } from '../../lib/app-config';
 import { useSession } from '../../lib/session-context';
 
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: REPORT_TIME_ZONE }).format(new Date());
 
 /** /public/about-the-numbers: how the dashboard's figures are computed and the factors in use (public). */
 export function AboutNumbersRoute() {
   const { config } = useAppConfig();
   const { user } = useSession();
   const factors = useImpactFactors();
-  const headline = useMemo(() => headlineFactors(factors.data ? currentFactors(factors.data, today()) : undefined), [factors.data]);
+  const headline = useMemo(() => headlineFactors(factors.data ? currentFactors(factors.data, reportDay()) : undefined), [factors.data]);
 
   return (
     <Stack gap="xl" maw={1100} mx="auto" pb="xl">

@@ -3,6 +3,7 @@ import { IconExternalLink, IconFileSpreadsheet, IconInfoCircle, IconPhoto } from
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
+import { useHoldsShell } from '../../../lib/shell-handoff';
 
 export interface DashboardHeaderProps {
   /** Undefined while the store or company names are loading. */
@@ -15,6 +16,12 @@ export interface DashboardHeaderProps {
   updating: boolean;
 }
 
+function TitleLoading() {
+  // The first view the server sent (app/client/client-dashboard-shell.tsx) has the name: it stays until this goes.
+  useHoldsShell();
+  return <Skeleton h={35} w={220} maw="70vw" radius="sm" role="status" aria-label="Loading the store name" data-testid="dashboard-title-loading" />;
+}
+
 /** The selected store (or company, or 'All Stores') and the date range, with the links that go with them. */
 export const DashboardHeader = memo(function DashboardHeader({ title, range, storeId, flwUrl, updating }: DashboardHeaderProps) {
   return (
@@ -22,7 +29,7 @@ export const DashboardHeader = memo(function DashboardHeader({ title, range, sto
       <Stack gap={2} miw={0}>
         {title === undefined ? (
           // The heading's own height (Mantine h2: 26 px at line height 1.35), so nothing moves when the name arrives.
-          <Skeleton h={35} w={220} maw="70vw" radius="sm" role="status" aria-label="Loading the store name" data-testid="dashboard-title-loading" />
+          <TitleLoading />
         ) : (
           <Title order={2} size="h2" data-testid="dashboard-title" style={{ wordBreak: 'break-word' }}>
             {title}

@@ -1,5 +1,5 @@
 import { Alert, Button, SimpleGrid, Stack } from '@mantine/core';
-import { canSeeFlwButton, canSeeMoneySaved, DEPARTMENTS, DESTINATIONS, rangeBounds, rangeText, type Viewer } from '@openrescue/shared';
+import { canSeeFlwButton, canSeeMoneySaved, currentReportMonth, DEPARTMENTS, DESTINATIONS, rangeBounds, rangeText, type Viewer } from '@openrescue/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useMemo } from 'react';
 import { useCompanies } from '../api/get-companies';
@@ -7,7 +7,6 @@ import { donationTotalsQueryOptions, useDonationTotals } from '../api/get-donati
 import { useStores } from '../api/get-stores';
 import { useDashboardParams } from '../hooks/use-dashboard-params';
 import { impactTotals } from '../lib/chart-data';
-import { currentReportMonth } from '../lib/report-today';
 import { parseScope, scopeKey, scopeTitle, type DashboardAccess, type Scope } from '../lib/scope';
 import { scopeOptions } from '../lib/scope-options';
 import { BreakdownCard } from './breakdown-card';

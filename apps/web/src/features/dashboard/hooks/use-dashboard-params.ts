@@ -1,7 +1,9 @@
 import {
+  currentReportMonth,
   DEFAULT_RANGE,
   defaultMonth,
   rangeBounds,
+  reportDay,
   visibleRanges,
   type RangeBounds,
   type RangeKey,
@@ -9,7 +11,6 @@ import {
 } from '@openrescue/shared';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { currentReportMonth, reportToday } from '../lib/report-today';
 import { defaultScope, parseScope, scopeAllowed, scopeKey, type DashboardAccess, type Scope, type StoreLookup } from '../lib/scope';
 
 export interface DashboardParams {
@@ -44,7 +45,7 @@ export function useDashboardParams(
 
   const latest = currentReportMonth();
   const monthParam = params.get('month');
-  const month = monthParam && MONTH_PARAM.test(monthParam) && monthParam <= latest ? monthParam : defaultMonth(reportToday());
+  const month = monthParam && MONTH_PARAM.test(monthParam) && monthParam <= latest ? monthParam : defaultMonth(reportDay());
 
   const parsed = parseScope(params.get('store'));
   const chosen = lockedScope ?? (parsed && scopeAllowed(access, parsed, stores) ? parsed : defaultScope(access));

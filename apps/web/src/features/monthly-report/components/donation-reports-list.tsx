@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { defaultMonth, formatMonth, monthChoices } from '@openrescue/shared';
+import { defaultMonth, formatMonth, monthChoices, reportDay } from '@openrescue/shared';
 import { IconDownload, IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -7,14 +7,13 @@ import { paths } from '../../../config/paths';
 import { CompactList, CompactListRow } from '../../../components/compact-list';
 import { useDownloadMonthlyReport } from '../api/download-report';
 import { getMonthlyReport } from '../api/get-monthly-report';
-import { todayInReportZone } from './month-select';
 
 /**
  * Donation reports side panel (spec 2.8): the last 12 report months of a receiver or store, each opening the
  * monthly report or downloading its spreadsheet.
  */
 export function DonationReportsList({ kind, id }: { kind: 'receiver' | 'store'; id: string }) {
-  const months = monthChoices(defaultMonth(todayInReportZone()));
+  const months = monthChoices(defaultMonth(reportDay()));
   const download = useDownloadMonthlyReport();
   const [busyMonth, setBusyMonth] = useState<string | null>(null);
   const reportPath = kind === 'receiver' ? paths.reports.receiver(id) : paths.reports.store(id);

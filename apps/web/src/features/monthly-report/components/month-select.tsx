@@ -1,12 +1,8 @@
 import { Select } from '@mantine/core';
-import { defaultMonth, formatMonth, monthChoices, REPORT_TIME_ZONE } from '@openrescue/shared';
+import { defaultMonth, formatMonth, monthChoices, reportDay } from '@openrescue/shared';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
-/** Today's calendar date in the report time zone (America/Vancouver). */
-export function todayInReportZone(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: REPORT_TIME_ZONE }).format(new Date());
-}
 
 /**
  * The report month kept in the address (?month=YYYY-MM-01) so a link opens the same month: one of the last 12
@@ -14,7 +10,7 @@ export function todayInReportZone(): string {
  */
 export function useReportMonth() {
   const [params, setParams] = useSearchParams();
-  const choices = useMemo(() => monthChoices(defaultMonth(todayInReportZone())), []);
+  const choices = useMemo(() => monthChoices(defaultMonth(reportDay())), []);
   const asked = params.get('month');
   const month = asked && choices.includes(asked) ? asked : choices[0];
   const setMonth = useCallback(

@@ -1,10 +1,12 @@
 /**
- * The API under load (issue 8): throughput and latency with 50 connections for four requests the product serves
+ * The API under load (issue 8): throughput and latency with 50 connections for five requests the product serves
  * most, on PGlite and on PostgreSQL 15 in the same run, and the server's memory while it serves them:
  * - the company user's dashboard totals (company 1, the default range, by department: what the dashboard sends);
  * - a list screen: the ops Stores list, first page of 50 with receivers, as staff;
  * - the public network map's data (`/public/network/all/demo`: every organization, secret 'demo');
- * - sign-in with e-mail and password (the demo staff account; the per-account limit is raised for this figure).
+ * - sign-in with e-mail and password (the demo staff account; the per-account limit is raised for this figure);
+ * - the app's page for `/` as a signed-in company user's browser asks for it: the client dashboard's first view,
+ *   filled from the session cookie per request (decision 0032).
  * How: the real server in its own process, as `npm start` starts it (`node apps/server/dist/main.js`, built first,
  * loopback), one per engine, both up at once. Each first starts on a fresh DATA_DIR and seeds the demo network, then,
  * once its background start-up work (rendering the demo's documents) is done, restarts on the same data, as a server
@@ -26,7 +28,7 @@ import { DEFAULT_RANGE } from '@openrescue/shared';
 import { freePort, startServer, type ServerProcess } from '../apps/server/src/jobs/crash-harness.js';
 // @ts-expect-error plain ESM helper without types
 import { startPostgres } from '../scripts/pg-server.mjs';
-import { accessToken, browserHeaders as browser, DASHBOARD_TOTALS_PATH, DEMO_LOGINS } from './lib/app.js';
+import { accessToken, browserHeaders as browser, DASHBOARD_TOTALS_PATH, DEMO_LOGINS, sessionCookie } from './lib/app.js';
 import { type Figure, recordFigures } from './lib/figures.js';
 import { cpuSeconds, settle } from './lib/server-process.js';
 
@@ -48,6 +50,8 @@ const GROUP = `API under load (${connections} connections)`;
 
 type Served = {
   engine: Engine; server: ServerProcess; pid: number; companyToken: string; staffToken: string; rss: number[]; idleRss: number[];
+  /** A session of its own (a token call would rotate it): the page only reads it. */
+  companyCookie: string;
 };
 type Request = { path: string; method?: 'POST'; headers: Record<string, string>; body?: string };
 /** burst: each round is `connections` requests at once (one per connection) instead of a timed run. */
@@ -65,6 +69,8 @@ const ENDPOINTS: Endpoint[] = [
     path: '/core-api/api/auth/sign-in/email', method: 'POST',
     headers: { ...browser(), 'content-type': 'application/json', origin: s.server.base },
     body: JSON.stringify({ email: DEMO_LOGINS.staff[0], password: DEMO_LOGINS.staff[1], rememberMe: false }) }) },
+  { key: 'first-view', label: "the app's page for / with the client dashboard's first view (company user's cookie)", request: (s) => ({
+    path: '/', headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br', cookie: s.companyCookie } }) },
 ];
 const sizes = { stores: 0, organizations: 0 }; // read from the answers (the same demo network on both engines)
 
@@ -116,11 +122,16 @@ async function serve(engine: Engine, cleanups: (() => unknown)[]): Promise<Serve
   }
   const served: Served = { engine, server: server!, pid: server!.child.pid!, rss: [], idleRss,
     companyToken: await accessToken(server!.base, ...DEMO_LOGINS.company),
-    staffToken: await accessToken(server!.base, ...DEMO_LOGINS.staff) };
+    staffToken: await accessToken(server!.base, ...DEMO_LOGINS.staff),
+    companyCookie: await sessionCookie(server!.base, ...DEMO_LOGINS.company) };
   for (const endpoint of ENDPOINTS) {
     const { path, ...init } = endpoint.request(served);
     const res = await fetch(served.server.base + path, init);
     if (res.status !== 200) throw new Error(`${engine} ${endpoint.key} answered ${res.status}: ${await res.text()}`);
+    if (endpoint.key === 'first-view') {
+      if (!(await res.text()).includes('data-page-shell="/"')) throw new Error(`${engine}: the page for / came without the first view`);
+      continue;
+    }
     const json = (await res.json()) as { count?: number; results?: unknown[] };
     if (endpoint.key === 'stores') sizes.stores = json.count ?? 0;
     if (endpoint.key === 'network') sizes.organizations = json.results?.length ?? 0;

@@ -42,6 +42,17 @@ async function expectTitlesByName(page: Page) {
   expect(titles.filter((t) => /^(Store|Company) \d+$/.test(t))).toEqual([]);
 }
 
+/** Holds the account record (GET clients/company_user) back until the function returned is called. */
+async function holdAccountRecord(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/clients/company_user*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** No query in flight: cards and graphs show the figures of the current choice. */
 async function settled(page: Page) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
@@ -270,12 +281,7 @@ test.describe('client dashboard', () => {
   });
 
   test('the frame shows while the account record is on its way, with the splash in its place', async ({ page }) => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/clients/company_user*', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAccountRecord(page);
     await signIn(page, 'company');
     await expect(page).toHaveURL(/\/$/);
     // A visit with a query comes without the server's first view (the next test): the app's own frame shows.
@@ -355,12 +361,7 @@ test.describe('client dashboard', () => {
         if (seen.at(-1) !== title && (seen.length > 0 || title !== 'nothing')) seen.push(title);
       }).observe(document, { subtree: true, childList: true, characterData: true });
     });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/clients/company_user', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAccountRecord(page);
     await signIn(page, 'company');
     const shell = page.locator('[data-page-shell="/"]');
     await expect(shell.getByTestId('dashboard-title')).toHaveText(/\S/);

@@ -80,17 +80,24 @@ describe('web pages', () => {
   });
 });
 
+/**
+ * A web build whose pages have an empty #root, and `source` standing in for its renderer
+ * (apps/web/src/ssr/prerender.tsx); the real one runs in the browser tests.
+ */
+function distWithRenderer(source: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'web-dist-'));
+  for (const file of ['index.html', 'calculator.html', 'login.html']) writeFileSync(join(dir, file), page('<div id="root"></div>'));
+  mkdirSync(join(dir, '.ssr'));
+  writeFileSync(join(dir, '.ssr', 'prerender.js'), source);
+  return dir;
+}
+
 describe('pre-rendered standalone pages', () => {
   let prerenderDist: string;
   let server: FastifyInstance;
   const root = (body: string) => page(`<div id="root">${body}</div>`);
   beforeAll(async () => {
-    prerenderDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
-    for (const file of ['index.html', 'calculator.html', 'login.html']) writeFileSync(join(prerenderDist, file), root(''));
-    mkdirSync(join(prerenderDist, '.ssr'));
-    // Stands in for the web build's renderer (apps/web/src/ssr/prerender.tsx); the real one runs in the browser tests.
-    writeFileSync(
-      join(prerenderDist, '.ssr', 'prerender.js'),
+    prerenderDist = distWithRenderer(
       'export const prerender = (page, config) => `<main>${page} for ${config.support_email}</main>`;\n' +
         "export const prerenderShells = () => [{ path: '/ops/retail/stores', markup: '<main>stores frame</main>' }];",
     );
@@ -144,11 +151,7 @@ describe("the client dashboard's first view for a signed-in visit of / (decision
   const seen: string[] = [];
   let view: DashboardFirstView | null | Error = VIEW;
   beforeAll(async () => {
-    distDir = mkdtempSync(join(tmpdir(), 'web-dist-'));
-    for (const file of ['index.html', 'calculator.html', 'login.html']) writeFileSync(join(distDir, file), root(''));
-    mkdirSync(join(distDir, '.ssr'));
-    writeFileSync(
-      join(distDir, '.ssr', 'prerender.js'),
+    distDir = distWithRenderer(
       'export const prerender = (page) => `<main>${page}</main>`;\n' +
         `const template = ${template.toString()};\nconst M = ${JSON.stringify(M)};\n` +
         `export const prerenderClientShells = () => ${JSON.stringify(FIRST_VIEW_VARIANTS)}.map((variant) => ({ variant, markup: template(variant) }));`,

@@ -31,7 +31,10 @@ const PAGE_OF_ROUTE = new Map<string, PrerenderedPage>(
 const PRERENDER_MODULE = '.ssr/prerender.js';
 const EMPTY_ROOT = '<div id="root"></div>';
 
-/** An HTML page and its compressed forms, made once (the pre-rendered pages are 20-35 kB, a fifth of that compressed). */
+/**
+ * An HTML page and its compressed forms: made once (the pre-rendered pages are 20-35 kB, a fifth of that compressed),
+ * or per request for a page made for one user (toPersonalPage).
+ */
 interface Page {
   html: string;
   /** The page in an encoding the browser takes. */
@@ -94,7 +97,7 @@ export function fillFirstView(template: string, view: DashboardFirstView): strin
 const CREDENTIAL_PAGE = /^\/public\/(store\/[^/]+\/(reports|posters)|charity\/[^/]+\/reports|network\/[^/]+\/[^/]+)$/;
 
 function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, path: string) {
-  if (page.personal) reply.header('cache-control', 'no-store').header('vary', 'cookie');
+  if (page.personal) reply.header('cache-control', 'no-store');
   else if (CREDENTIAL_PAGE.test(path)) reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
   else reply.header('cache-control', 'no-cache');
   reply.header('vary', page.personal ? 'cookie, accept-encoding' : 'accept-encoding').type('text/html; charset=utf-8');

@@ -24,10 +24,10 @@ export async function dashboardFirstView(ctx: AppContext, cookie: string): Promi
   let title: string | undefined;
   let storeId: number | null = null;
   if (access.kind === 'company') {
-    [{ name: title } = { name: undefined }] = await visibleCompanies(ctx, { kind: 'company', companyId: access.companyId }, [access.companyId]);
+    title = (await visibleCompanies(ctx, { kind: 'company', companyId: access.companyId }, [access.companyId]))[0]?.name;
   } else if (access.kind === 'store') {
     const scope = { kind: 'store', companyId: access.companyId, storeId: access.storeId } as const;
-    [{ name: title } = { name: undefined }] = await visibleStores(ctx, scope, [access.storeId]);
+    title = (await visibleStores(ctx, scope, [access.storeId]))[0]?.name;
     storeId = access.storeId;
   }
   if (title === undefined) return null;

@@ -2,7 +2,7 @@
  * The real product for a benchmark: migrations, the benchmark's own data, the whole Fastify app (with the built web
  * app when asked) listening on a free loopback port, and sign-in helpers that go through the real auth routes.
  */
-import { DEFAULT_RANGE, defaultMonth, rangeBounds, reportDay } from '@openrescue/shared';
+import { defaultDashboardBounds } from '@openrescue/shared';
 import { buildApp, DEFAULT_WEB_DIST } from '../../apps/server/src/app.js';
 import { loadEnv } from '../../apps/server/src/config/env.js';
 import type { AppContext } from '../../apps/server/src/context.js';
@@ -89,7 +89,7 @@ export const browserHeaders = (token?: string): Record<string, string> => ({
   accept: 'application/json', 'accept-encoding': 'gzip, deflate, br', ...(token ? { authorization: `Bearer ${token}` } : {}),
 });
 
-const dashboardBounds = rangeBounds(DEFAULT_RANGE, defaultMonth(reportDay()));
+const dashboardBounds = defaultDashboardBounds();
 /** The client dashboard's totals request as it opens for the company user: company 1, the default range, by department. */
 export const DASHBOARD_TOTALS_PATH = `/core-api/api/retail/reports/donation_totals?entry_time__gte=${dashboardBounds.from}` +
   `&entry_time__lte=${dashboardBounds.to}&from_company_id=1&annotate=from_department_id&annotate_metrics=true&page_size=10000`;

@@ -1,4 +1,5 @@
 import type { RangeKey } from './permissions.js';
+import { reportDay } from './report-day.js';
 
 /** annotate_entry_time values (spec 7.3): by day, by week, by month. */
 export type Granularity = 'date' | 'date-week' | 'date-month';
@@ -106,4 +107,9 @@ export function formatMonth(month: string): string {
 /** The header's date-range text, e.g. 'Oct 1, 2026 – Oct 31, 2026'. */
 export function rangeText(bounds: Pick<RangeBounds, 'from' | 'to'>): string {
   return `${formatDay(bounds.from)} – ${formatDay(bounds.to)}`;
+}
+
+/** The dashboard's range when the address names none: DEFAULT_RANGE ending with last month (report time zone). */
+export function defaultDashboardBounds(now: Date = new Date()): RangeBounds {
+  return rangeBounds(DEFAULT_RANGE, defaultMonth(reportDay(now)));
 }

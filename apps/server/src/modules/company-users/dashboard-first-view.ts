@@ -1,5 +1,5 @@
 import {
-  canSeeFlwButton, clientAccess, DEFAULT_RANGE, defaultMonth, rangeBounds, rangeText, reportDay, userInitials,
+  canSeeFlwButton, clientAccess, defaultDashboardBounds, rangeText, userInitials,
   type DashboardFirstView, type Viewer,
 } from '@openrescue/shared';
 import type { AppContext } from '../../context.js';
@@ -33,7 +33,7 @@ export async function dashboardFirstView(ctx: AppContext, cookie: string): Promi
   if (title === undefined) return null;
   return {
     title,
-    range: rangeText(rangeBounds(DEFAULT_RANGE, defaultMonth(reportDay()))),
+    range: rangeText(defaultDashboardBounds()),
     storeId,
     flw: canSeeFlwButton(viewer) && ctx.env.FLW_URL !== '',
     email: user.email,

@@ -386,6 +386,22 @@ test.describe('client dashboard', () => {
     await bare.close();
   });
 
+  test('the help button opens the Support dialog, again after it was closed', async ({ page }) => {
+    await openDashboard(page, 'company');
+    // The dialog is mounted only once asked for (client-frame.tsx): nothing of it is in the page before.
+    await expect(page.getByTestId('support-dialog')).toHaveCount(0);
+    for (const close of ['button', 'escape'] as const) {
+      await page.getByRole('button', { name: 'Help and support' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Support' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole('link', { name: 'support@openrescue.test' })).toHaveAttribute('href', 'mailto:support@openrescue.test');
+      // The dialog's own Close button, below the text (the corner's X is named Close too).
+      if (close === 'button') await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+      else await page.keyboard.press('Escape');
+      await expect(dialog).toHaveCount(0);
+    }
+  });
+
   test('the dashboard links to About these numbers', async ({ page }) => {
     await openDashboard(page, 'company');
     await page.getByRole('link', { name: 'About these numbers' }).click();

@@ -16,25 +16,28 @@ import { appContainer } from './lib/shell-handoff';
 // Before the first render, so a ?demo= link never flashes the other theme.
 applyDemoFlag(window.location.search);
 
-// The modules' evaluation is one task, and creating the router (every route matched against the address) and
-// starting the first render another, so that neither is a long one on a slow phone. The page shows its pre-rendered
-// splash or frame meanwhile.
+// The modules' evaluation is one task, creating the router (every route matched against the address, the first
+// route's data asked for) another, and starting the first render a third, so that none is a long one on a slow
+// phone. The page shows its pre-rendered splash or frame meanwhile.
 void inOwnTask(async () => {
   const router = createAppRouter();
   setAppNavigator((to, options) => void router.navigate(to, options));
+  return router;
+}).then((router) =>
+  inOwnTask(async () => {
+    const root = document.getElementById('root');
+    if (!root) throw new Error('index.html has no #root element');
 
-  const root = document.getElementById('root');
-  if (!root) throw new Error('index.html has no #root element');
-
-  // As a transition, the first render gives way to the browser every few milliseconds instead of holding the main
-  // thread for the whole tree (Total Blocking Time on a slow phone).
-  startTransition(() => {
-    createRoot(appContainer(root, { demo: isDemoMode() })).render(
-      <StrictMode>
-        <AppProviders>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>,
-    );
-  });
-});
+    // As a transition, the first render gives way to the browser every few milliseconds instead of holding the main
+    // thread for the whole tree (Total Blocking Time on a slow phone).
+    startTransition(() => {
+      createRoot(appContainer(root, { demo: isDemoMode() })).render(
+        <StrictMode>
+          <AppProviders>
+            <RouterProvider router={router} />
+          </AppProviders>
+        </StrictMode>,
+      );
+    });
+  }),
+);

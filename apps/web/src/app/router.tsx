@@ -4,6 +4,7 @@ import { companyUserQueryOptions } from '../features/client-access/api/get-compa
 import { companiesQueryOptions } from '../features/dashboard/api/get-companies';
 import { storesQueryOptions } from '../features/dashboard/api/get-stores';
 import { storesListQueryOptions } from '../features/ops-lists/api/get-stores';
+import { inOwnTask } from '../lib/own-task';
 import { queryClient } from '../lib/query-client';
 import { getSession, type SessionUser } from '../lib/session';
 import { restoreSession } from '../lib/session-api';
@@ -75,12 +76,17 @@ const OPS_ROUTE_PATTERNS: Record<string, string> = {
   transcripts: routePatterns.transcripts.replace(`${paths.ops.root}/`, ''),
 };
 
-/** Calls `then` with the tab's user once it has its token (a new tab restores it from the session cookie), if any. */
+/**
+ * Calls `then` with the tab's user once it has its token (a new tab restores it from the session cookie), if any, from
+ * a task of its own: not in the router's first navigation, which is long enough on a slow phone.
+ */
 function withSignedInUser(then: (user: SessionUser) => void): void {
-  void (getSession() ? Promise.resolve() : restoreSession()).then(() => {
-    const user = getSession()?.user;
-    if (user) then(user);
-  });
+  void (getSession() ? Promise.resolve() : restoreSession()).then(() =>
+    inOwnTask(async () => {
+      const user = getSession()?.user;
+      if (user) then(user);
+    }),
+  );
 }
 
 /**

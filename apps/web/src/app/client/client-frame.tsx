@@ -2,7 +2,7 @@ import { ActionIcon, AppShell, Box, Group, NavLink, Text, Title, Tooltip } from 
 import { useDisclosure } from '@mantine/hooks';
 import { sectionLabel } from '@openrescue/shared';
 import { IconArrowLeft, IconHelpCircle } from '@tabler/icons-react';
-import { memo, type ReactNode } from 'react';
+import { memo, useCallback, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LogoMark } from '../../components/logo';
 import { SupportDialog } from '../../components/support-dialog';
@@ -26,17 +26,24 @@ export interface ClientFrameProps {
 /** The client app frame (spec 2.5): product name, page title, help (Support dialog), account menu. */
 export function ClientFrame({ user, config, children, pageHasTitle = false }: ClientFrameProps) {
   const [supportOpened, support] = useDisclosure(false);
+  // The Support dialog mounts the first time it opens: a closed Mantine Modal still mounts its portal and scroll lock,
+  // in the commit that shows the screen (the longest task of the client dashboard's load on a slow phone).
+  const [supportMounted, setSupportMounted] = useState(false);
+  const openSupport = useCallback(() => {
+    setSupportMounted(true);
+    support.open();
+  }, [support.open]);
   usePageTitle(pageHasTitle ? null : CLIENT_PAGE_TITLE);
 
   return (
     <AppShell header={{ height: 64 }} padding={{ base: 'md', sm: 'lg' }}>
-      <ClientHeader user={user} productName={config.product_name} pageHasTitle={pageHasTitle} onHelp={support.open} />
+      <ClientHeader user={user} productName={config.product_name} pageHasTitle={pageHasTitle} onHelp={openSupport} />
       <AppShell.Main>
         <Box maw={1440} mx="auto">
           {children}
         </Box>
       </AppShell.Main>
-      <SupportDialog opened={supportOpened} onClose={support.close} email={config.support_email} />
+      {supportMounted && <SupportDialog opened={supportOpened} onClose={support.close} email={config.support_email} />}
     </AppShell>
   );
 }

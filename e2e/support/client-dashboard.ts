@@ -1,0 +1,39 @@
+/** What the client dashboard's e2e specs share: opening it as each demo account, waiting for it, its parts. */
+import { expect, type Page } from '@playwright/test';
+import { signIn } from './helpers';
+
+export const GRAPH_EMPTY = 'No data for this date range. Try changing the end month for reporting and/or report range.';
+
+export async function openDashboard(page: Page, who: 'company' | 'store' | 'staff') {
+  await signIn(page, who);
+  if (who === 'staff') {
+    await expect(page).toHaveURL(/\/ops$/);
+    await page.goto('/as_client');
+  } else {
+    await expect(page).toHaveURL(/\/$/);
+  }
+  await expect(page.getByRole('heading', { level: 1, name: 'Client Dashboard' })).toBeVisible();
+  await expect(page.getByTestId('impact-dashboard')).toBeVisible();
+  await settled(page);
+}
+
+/** No query in flight: cards and graphs show the figures of the current choice. */
+export async function settled(page: Page) {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
+}
+
+/** Holds the account record (GET clients/company_user) back until the function returned is called. */
+export async function holdAccountRecord(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/clients/company_user*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+export const impact = (page: Page) => page.getByRole('list', { name: 'Impact' });
+export const rangeText = (page: Page) => page.getByTestId('dashboard-range');
+export const graph = (page: Page, noun: 'department' | 'destination') =>
+  page.getByRole('region', { name: `Donations by ${noun}` });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { GRAPH_EMPTY, graph, holdAccountRecord, impact, openDashboard, rangeText, settled } from './support/client-dashboard';
+import { GRAPH_EMPTY, graph, holdAccountRecord, holdRequests, impact, openDashboard, rangeText, settled } from './support/client-dashboard';
 import { expectAccessible, screenshotPath, signIn } from './support/helpers';
 
 /** The client dashboard on its way in: the frame, the server's first view, the requests it starts with, a failed load. */
@@ -19,6 +19,24 @@ test.describe('client dashboard, loading', () => {
     release();
     await expect(page.getByTestId('impact-dashboard')).toBeVisible();
     await expect(page.getByRole('main').getByRole('status').filter({ hasText: 'Grabbing some digital bits...' })).toHaveCount(0);
+  });
+
+  test('the impact cards keep their height as the figures arrive', async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 900 }); // one card under another: a taller card moves the next
+    await openDashboard(page, 'company');
+    const release = await holdRequests(page, '**/retail/reports/donation_totals**');
+    await page.reload();
+    const cards = page.getByTestId('impact-card');
+    await expect(impact(page)).toHaveAttribute('aria-busy', 'true');
+    await expect(cards).toHaveCount(3);
+    const heights = () => cards.evaluateAll((all) => all.map((card) => card.getBoundingClientRect().height));
+    const loading = await heights();
+    release();
+    await settled(page);
+    await expect(cards.getByTestId('impact-value')).toHaveCount(3);
+    const loaded = await heights();
+    expect(loaded).toHaveLength(3);
+    loaded.forEach((height, i) => expect(height).toBeCloseTo(loading[i], 0));
   });
 
   test('a failed load shows the error dialog and a retry in each graph', async ({ page }) => {

@@ -22,16 +22,19 @@ export async function settled(page: Page) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
 }
 
-/** Holds the account record (GET clients/company_user) back until the function returned is called. */
-export async function holdAccountRecord(page: Page): Promise<() => void> {
+/** Holds the requests to `url` (a route pattern) back until the function returned is called. */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/clients/company_user*', async (route) => {
+  await page.route(url, async (route) => {
     await held;
     await route.continue();
   });
   return release;
 }
+
+/** Holds the account record (GET clients/company_user) back until the function returned is called. */
+export const holdAccountRecord = (page: Page) => holdRequests(page, '**/api/clients/company_user*');
 
 export const impact = (page: Page) => page.getByRole('list', { name: 'Impact' });
 export const rangeText = (page: Page) => page.getByTestId('dashboard-range');

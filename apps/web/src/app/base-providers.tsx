@@ -10,7 +10,16 @@ export function BaseProviders({ children }: { children: ReactNode }) {
   const demo = useDemoMode();
   const theme = useMemo(() => createAppTheme(demo), [demo]);
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    // The theme's variables and global classes come with each page's stylesheet (lib/theme-css.tsx): MantineProvider
+    // would work them out and add them as a <style> element as each page mounts, which restyles the whole page. Demo
+    // mode's colours still come from MantineProvider, over the stylesheet's.
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+      withCssVariables={demo}
+      withGlobalClasses={false}
+    >
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

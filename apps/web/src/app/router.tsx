@@ -112,10 +112,11 @@ const prefetchClientDashboard = (staff: boolean): LoaderFunction => () => {
     if (user.staff !== staff) return;
     // Quietly: the screen asks again on mount for what failed here, and reports it itself (not every account gets
     // the lists: one without a company user record sees no dashboard).
+    // Each from a task of its own: building and sending a request is a few ms on a slow phone, three of them a long task.
     const quiet = { meta: { errorDialog: false } };
     void queryClient.prefetchQuery({ ...companyUserQueryOptions(), ...quiet });
-    void queryClient.prefetchQuery({ ...storesQueryOptions(), ...quiet });
-    void queryClient.prefetchQuery({ ...companiesQueryOptions(), ...quiet });
+    void inOwnTask(() => queryClient.prefetchQuery({ ...storesQueryOptions(), ...quiet }));
+    void inOwnTask(() => queryClient.prefetchQuery({ ...companiesQueryOptions(), ...quiet }));
   });
   return null;
 };

@@ -69,7 +69,7 @@ const ClientHeader = memo(function ClientHeader({ user, productName, pageHasTitl
           <Title
             order={pageHasTitle ? undefined : 1}
             renderRoot={pageHasTitle ? (props) => <p {...props} /> : undefined}
-            fz={{ base: 'md', sm: 'lg' }}
+            className="client-page-title"
             fw={600}
             c="dimmed"
             lh={1.2}

@@ -1,8 +1,9 @@
-import { Paper, SimpleGrid, Skeleton, Text, ThemeIcon, Group, Stack } from '@mantine/core';
+import { Paper, Skeleton, Text, ThemeIcon, Group, Stack } from '@mantine/core';
 import { formatCompact, formatMoney, kgToLb } from '@openrescue/shared';
 import { IconBasket, IconCloud, IconCoin, IconToolsKitchen2, type Icon } from '@tabler/icons-react';
 import { memo } from 'react';
 import type { ImpactTotals } from '../lib/chart-data';
+import { DashboardGrid } from './dashboard-grid';
 
 interface CardProps {
   label: string;
@@ -11,6 +12,10 @@ interface CardProps {
   icon: Icon;
   color: string;
   loading: boolean;
+}
+
+function LinePlaceholder({ h, w }: { h: number; w: number }) {
+  return <Skeleton component="span" display="inline-block" h={h} w={w} style={{ verticalAlign: 'middle' }} aria-hidden="true" />;
 }
 
 function MetricCard({ label, value, detail, icon: CardIcon, color, loading }: CardProps) {
@@ -24,16 +29,13 @@ function MetricCard({ label, value, detail, icon: CardIcon, color, loading }: Ca
           <Text size="sm" c="dimmed" fw={500}>
             {label}
           </Text>
-          {loading ? (
-            <Skeleton h={28} w={120} aria-hidden="true" />
-          ) : (
-            <Text fz={26} fw={700} lh={1.15} data-testid="impact-value">
-              {value}
-            </Text>
-          )}
-          {detail && !loading && (
+          {/* While loading, a placeholder in each line the figures take: the card keeps its height as they arrive. */}
+          <Text fz={26} fw={700} lh={1.15} data-testid={loading ? undefined : 'impact-value'}>
+            {loading ? <LinePlaceholder h={22} w={120} /> : value}
+          </Text>
+          {detail && (
             <Text size="sm" c="dimmed">
-              {detail}
+              {loading ? <LinePlaceholder h={10} w={64} /> : detail}
             </Text>
           )}
         </Stack>
@@ -53,17 +55,7 @@ export const ImpactCards = memo(function ImpactCards({ totals, showMoney, loadin
   const t = totals ?? { meals: 0, kg: 0, co2e: 0, money: 0 };
   const busy = loading || !totals;
   return (
-    <SimpleGrid
-      component="ul"
-      type="container"
-      cols={{ base: 1, '460px': 2, [showMoney ? '1000px' : '760px']: showMoney ? 4 : 3 }}
-      spacing="md"
-      p={0}
-      m={0}
-      style={{ listStyle: 'none' }}
-      aria-label="Impact"
-      aria-busy={busy}
-    >
+    <DashboardGrid component="ul" layout={showMoney ? 'cardsWithMoney' : 'cards'} aria-label="Impact" aria-busy={busy}>
       <MetricCard label="Meals provided" value={formatCompact(t.meals)} icon={IconToolsKitchen2} color="orange" loading={busy} />
       <MetricCard
         label="Food rescued"
@@ -77,6 +69,6 @@ export const ImpactCards = memo(function ImpactCards({ totals, showMoney, loadin
       {showMoney && (
         <MetricCard label="Money saved" value={formatMoney(t.money ?? 0)} icon={IconCoin} color="yellow" loading={busy} />
       )}
-    </SimpleGrid>
+    </DashboardGrid>
   );
 });

@@ -1,4 +1,4 @@
-import { Alert, Button, SimpleGrid, Stack } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { canSeeFlwButton, canSeeMoneySaved, currentReportMonth, DEPARTMENTS, DESTINATIONS, rangeBounds, rangeText, type Viewer } from '@openrescue/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useMemo } from 'react';
@@ -10,6 +10,7 @@ import { impactTotals } from '../lib/chart-data';
 import { parseScope, scopeKey, scopeTitle, type DashboardAccess, type Scope } from '../lib/scope';
 import { scopeOptions } from '../lib/scope-options';
 import { BreakdownCard } from './breakdown-card';
+import { DashboardGrid } from './dashboard-grid';
 import { DashboardHeader } from './dashboard-header';
 import { ImpactCards } from './impact-cards';
 import { MonthPicker, RangeSelect } from './range-controls';
@@ -87,13 +88,13 @@ export function ImpactDashboard({ viewer, access, flwUrl, lockedScope }: ImpactD
       />
       {everything && (
         <>
-          <SimpleGrid type="container" cols={{ base: 1, '640px': lockedScope ? 2 : 3 }} spacing="md" component="form" aria-label="Dashboard filters" onSubmit={(e) => e.preventDefault()}>
+          <DashboardGrid layout={lockedScope ? 'filtersLocked' : 'filters'} component="form" aria-label="Dashboard filters" onSubmit={(e) => e.preventDefault()}>
             {!lockedScope && (
               <StoreSelect options={options} value={scopeKey(scope)} onChange={chooseScope} loading={namesLoading || listLoading(stores, storeList)} />
             )}
             <RangeSelect ranges={params.ranges} value={params.range} onChange={params.setRange} onOpen={prefetchRanges} />
             <MonthPicker value={params.month} latest={currentReportMonth()} onChange={params.setMonth} />
-          </SimpleGrid>
+          </DashboardGrid>
           {departments.isError && !departmentRows ? (
             <Alert color="red" variant="light" title="The impact figures could not be loaded" role="alert">
               <Button size="xs" variant="default" onClick={() => void departments.refetch()}>
@@ -103,10 +104,10 @@ export function ImpactDashboard({ viewer, access, flwUrl, lockedScope }: ImpactD
           ) : (
             <ImpactCards totals={totals} showMoney={canSeeMoneySaved(viewer)} loading={!totals} />
           )}
-          <SimpleGrid type="container" cols={{ base: 1, '900px': 2 }} spacing="md">
+          <DashboardGrid layout="graphs">
             <BreakdownCard title="Donations by department" noun="department" field="from_department_id" categories={DEPARTMENTS} bounds={bounds} scope={scope} />
             <BreakdownCard title="Donations by destination" noun="destination" field="destination_id" categories={DESTINATIONS} bounds={bounds} scope={scope} />
-          </SimpleGrid>
+          </DashboardGrid>
         </>
       )}
     </Stack>

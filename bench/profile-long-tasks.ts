@@ -6,7 +6,7 @@
  * did in it (script, style, layout, GC) and the functions that took the time, mapped to their source through the
  * build's source maps when the build has them (`npx vite build --sourcemap hidden` in apps/web).
  *
- * Usage: npx tsx bench/profile-long-tasks.ts [--page dashboard|stores|map] [--runs 2] [--throttle 4] [--timeline]
+ * Usage: npx tsx bench/profile-long-tasks.ts [--page dashboard|stores|map] [--runs 2] [--throttle 4] [--timeline] [--layouts]
  *   [--trace .test-tmp/lighthouse/dashboard-1.trace.json --throttle 1]   (a trace Lighthouse took, kept by browser-bench
  *   with LIGHTHOUSE_TRACES=1: the same tasks, as Lighthouse saw them)
  *   --throttle 1 attributes time best (slowing the CPU pauses the thread, and the pauses land on whatever ran);
@@ -14,6 +14,9 @@
  *   --timeline also prints each task in 4 ms steps (the innermost frames that ran most in each), and its style and
  *   layout passes with their object counts: a layout forced from script, or a second render set off by an effect,
  *   shows where it happened.
+ *   --layouts traces what invalidated style and layout too, and prints each style or layout pass over 4 ms with the
+ *   invalidations before it (what was added or removed, a <style> element inserted: decision 0033), and the page's
+ *   <style> elements once it has loaded.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -35,6 +38,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '2' },
     throttle: { type: 'string', default: '4' },
     timeline: { type: 'boolean', default: false },
+    layouts: { type: 'boolean', default: false },
     chromium: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
     trace: { type: 'string' },
   },
@@ -117,6 +121,23 @@ function printTimeline(task: TraceEvent, onMain: TraceEvent[], inTask: { ts: num
   }
 }
 
+/** Each style or layout pass over 4 ms, with what invalidated style and layout in the 400 ms before it. */
+function printLayouts(onMain: TraceEvent[], navigation: number) {
+  for (const pass of onMain) {
+    if ((pass.name !== 'Layout' && pass.name !== 'UpdateLayoutTree') || (pass.dur ?? 0) < 4000) continue;
+    const objects = pass.args?.beginData?.totalObjects;
+    console.log(`\n${pass.name} at ${((pass.ts - navigation) / 1000).toFixed(0)} ms: ${(pass.dur! / 1000).toFixed(1)} ms${objects ? `, ${objects} objects (${pass.args.beginData.dirtyObjects} dirty)` : ''}; invalidated before it:`);
+    const causes = new Map<string, number>();
+    for (const e of onMain) {
+      if (!e.name.endsWith('InvalidationTracking') || e.ts >= pass.ts || e.ts < pass.ts - 400_000) continue;
+      const d = e.args?.data ?? {};
+      const cause = `${e.name.replace('InvalidationTracking', '')}: ${d.reason ?? d.changedAttribute ?? d.changedClass ?? ''} ${d.nodeName ?? ''}`.slice(0, 150);
+      causes.set(cause, (causes.get(cause) ?? 0) + 1);
+    }
+    for (const [cause, n] of [...causes].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`    ${String(n).padStart(3)} x ${cause}`);
+  }
+}
+
 function analyse(events: TraceEvent[]) {
   // The renderer that loaded the screen: the main thread with the most script evaluation.
   const busy = (t: TraceEvent) => events.filter((e) => e.pid === t.pid && e.tid === t.tid && e.name === 'RunTask').reduce((sum, e) => sum + (e.dur ?? 0), 0);
@@ -179,6 +200,7 @@ function analyse(events: TraceEvent[]) {
       printTimeline(task, onMain, inTask, nodes);
     }
   }
+  if (values.layouts) printLayouts(onMain, navigation);
   const afterFcp = fcp === undefined ? '' : `, ${blockingAfterFcp.toFixed(0)} ms of it ending after the first contentful paint`;
   console.log(`\n${tasks.length} tasks over 50 ms at 4x, blocking time ${blocking.toFixed(0)} ms${afterFcp} (the sum over 50 ms each; Lighthouse simulates the network too)`);
 }
@@ -207,15 +229,23 @@ async function profileRuns(app: NonNullable<Awaited<ReturnType<typeof startBench
       await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
       await browser.startTracing(page, {
-        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'blink.user_timing', 'loading'],
+        categories: [
+          'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'blink.user_timing', 'loading',
+          ...(values.layouts ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : []),
+        ],
       });
       await page.goto(`${app.base}${screen.path}`, { waitUntil: 'networkidle' });
       await page.waitForTimeout(values.page === 'map' ? 6000 : 2000);
       const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
       console.log(`\n=== ${values.page}, run ${run}`);
       analyse(trace.traceEvents);
-      const dom = await page.evaluate(() => ({ elements: document.querySelectorAll('*').length, options: document.querySelectorAll('[role=option]').length, modulePreloads: document.querySelectorAll('link[rel=modulepreload]').length, stylesheets: document.querySelectorAll('link[rel=stylesheet]').length }));
-      console.log(`the page after loading: ${dom.elements} elements, ${dom.options} listbox options, ${dom.modulePreloads} module preload links, ${dom.stylesheets} stylesheet links`);
+      const dom = await page.evaluate(() => ({
+        elements: document.querySelectorAll('*').length, options: document.querySelectorAll('[role=option]').length,
+        modulePreloads: document.querySelectorAll('link[rel=modulepreload]').length, stylesheets: document.querySelectorAll('link[rel=stylesheet]').length,
+        styles: [...document.querySelectorAll('style')].map((e) => `${e.textContent?.length} characters: ${e.textContent?.slice(0, 100)}`),
+      }));
+      console.log(`the page after loading: ${dom.elements} elements, ${dom.options} listbox options, ${dom.modulePreloads} module preload links, ${dom.stylesheets} stylesheet links, ${dom.styles.length} <style> elements`);
+      if (values.layouts) for (const style of dom.styles) console.log(`  <style> ${style}`);
       await context.close();
     }
   } finally {

@@ -9,10 +9,9 @@ import { intervalOf } from '../reports/time-bounds.js';
 import { planSegments } from '../reports/totals.planner.js';
 import { queryTotals } from '../reports/totals.repository.js';
 import { regionLinks, type NetworkSettings } from './network.config.js';
+import { OrganizationIndex } from './network.organization-index.js';
 import { PayloadCache, type Payload } from './network.payload.js';
-import {
-  listOrganizationsJson, loadRegions, networkDonationSums, organizationsVersion, storeIdsInArea, type RegionRow,
-} from './network.repository.js';
+import { loadRegions, networkDonationSums, organizationsVersion, storeIdsInArea, type RegionRow } from './network.repository.js';
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 
@@ -54,19 +53,20 @@ export function outlinesOf(rows: RegionRow[]): { code: string; outline: NonNulla
 /** Account types never drawn on the map, for privacy (section 9): Farmers carry no location on the wire. */
 const PRIVATE_TYPES = NETWORK_CATEGORIES.filter((c) => !c.onMap).flatMap((c) => c.types);
 
-const caches = new WeakMap<AppContext, PayloadCache>();
-function cacheOf(ctx: AppContext): PayloadCache {
+const caches = new WeakMap<AppContext, { payloads: PayloadCache; organizations: OrganizationIndex }>();
+function cacheOf(ctx: AppContext) {
   let cache = caches.get(ctx);
-  if (!cache) caches.set(ctx, (cache = new PayloadCache()));
+  if (!cache) caches.set(ctx, (cache = { payloads: new PayloadCache(), organizations: new OrganizationIndex(ctx.database.db, PRIVATE_TYPES) }));
   return cache;
 }
 
 /** GET retail/network/: participants of the area as a list page, served from the payload cache. */
 export async function organizationsPayload(ctx: AppContext, area: NetworkArea, limit: number): Promise<Payload> {
-  const db = ctx.database.db;
-  const version = await organizationsVersion(db);
-  return cacheOf(ctx).get(`${area}:${limit}`, version, async () => {
-    const { count, json } = await listOrganizationsJson(db, area, limit, PRIVATE_TYPES);
+  const version = await organizationsVersion(ctx.database.db);
+  const { payloads, organizations } = cacheOf(ctx);
+  return payloads.get(`${area}:${limit}`, version, async () => {
+    await organizations.update(version);
+    const { count, json } = organizations.list(area, limit);
     return `{"count":${count},"next":null,"results":${json}}`;
   });
 }

@@ -154,6 +154,36 @@ describe('public network (region secret, limit 10000)', () => {
   });
 });
 
+describe('the organization lists after changes (kept in memory, brought up to date from the changed rows)', () => {
+  const url = 'public/retail/network/?in_area=all&secret=demo&limit=10000';
+  const list = async () => (await get(url)).json() as { count: number; results: NetworkOrganization[] };
+  const ids = async () => (await list()).results.map((o) => o.id);
+
+  it('adds a new organization in id order, drops a removed one, and moves one between areas', async () => {
+    await list();
+    const { rows: [added] } = await sql<{ id: number }>`insert into network_organization (name, sf_type, verified, lon, lat, areas)
+      values ('New Pantry', 'Charity', 1, -123.0, 49.2, '{cov}') returning id`.execute(t.database.db);
+    expect(await ids()).toEqual(await participants('all'));
+    expect((await list()).results.find((o) => o.id === Number(added.id))?.name).toBe('New Pantry');
+
+    await sql`update network_organization set areas = '{rdno}', updated_at = now() where id = ${added.id}`.execute(t.database.db);
+    const rdno = (await get('public/retail/network/?in_area=rdno&secret=demo')).json() as { results: NetworkOrganization[] };
+    expect(rdno.results.map((o) => o.id)).toContain(Number(added.id));
+    const cov = (await get('public/retail/network/?in_area=cov&secret=demo&limit=10000')).json() as { results: NetworkOrganization[] };
+    expect(cov.results.map((o) => o.id)).not.toContain(Number(added.id));
+
+    // A removal leaves no changed row to find: the lists are read again whole.
+    const before = await list();
+    const removed = before.results[3].id;
+    await sql`delete from network_organization where id = ${removed}`.execute(t.database.db);
+    const after = await list();
+    expect(after.count).toBe(before.count - 1);
+    expect(after.results.map((o) => o.id)).toEqual(await participants('all'));
+    await sql`delete from network_organization where id = ${added.id}`.execute(t.database.db);
+    expect(await ids()).toEqual(await participants('all'));
+  });
+});
+
 describe('network impact and donation totals (spec 7.4)', () => {
   const sums = async (area: string) => {
     const storeWhere = area === 'all' ? sql`true` : sql`${area} = any(s.areas)`;

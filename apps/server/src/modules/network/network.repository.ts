@@ -29,8 +29,6 @@ export async function organizationsVersion(db: Kysely<DB>): Promise<string> {
   return `${rows[0].n}:${rows[0].t ?? ''}`;
 }
 
-const inArea = (area: NetworkArea) => (area === 'all' ? sql`true` : sql`areas @> array[${area}]::text[]`);
-
 export interface OrganizationFragments {
   /** All organizations, and the latest change among them, as the statement saw them. */
   count: number;

@@ -70,6 +70,22 @@ function zipEntryCount(zip: Buffer): number {
   throw new Error('no end of central directory');
 }
 
+/** Starts recording every value a progress bar with this name shows, as the page changes it. */
+async function recordMeter(page: Page, name: string) {
+  await page.evaluate((label) => {
+    const seen: number[] = [];
+    (window as unknown as { meterValues: number[] }).meterValues = seen;
+    const look = () => {
+      const bar = document.querySelector(`[role="progressbar"][aria-label="${label}"]`);
+      const value = bar?.getAttribute('aria-valuenow');
+      if (value != null && seen[seen.length - 1] !== Number(value)) seen.push(Number(value));
+    };
+    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+  }, name);
+}
+
+const meterValues = (page: Page) => page.evaluate(() => (window as unknown as { meterValues: number[] }).meterValues);
+
 const FIND = '/ops-api/appsheet/table/{table}/action';
 const PROPERTIES = { Locale: 'en-US', Timezone: 'Pacific Standard Time' };
 
@@ -228,22 +244,26 @@ test.describe('Generated Files', () => {
     await expect(page.getByRole('dialog', { name: `Generated file ${first.fileId}` })).toHaveCount(0);
     await expect(page).not.toHaveURL(/file=/);
 
-    // One file, on a slow line so the meter shows: saved under the server's name, a real xlsx or pdf. The file
-    // published above is the newest: the first row.
+    // One file, on a slow line (2 KB/s: a store report is 4-5 kB) so the meter shows: saved under the server's name,
+    // a real xlsx or pdf. The file published above is the newest: the first row.
     await page.goto(PATH);
     await fileCount(page);
     const target = (await shownRows(page))[0];
     expect(target.publishFileId).toBe(String(published.publishFileId));
     const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: 16 * 1024, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: 2 * 1024, uploadThroughput: -1 });
     const row = page.locator(`[data-testid="generated-file-row"][data-file-id="${target.fileId}"]`);
     const download = page.waitForEvent('download', { timeout: 60_000 });
+    await recordMeter(page, `Downloading file ${target.fileId}`);
     await row.getByRole('button', { name: `Download file ${target.fileId} (${target.type})` }).click();
     const meter = row.getByRole('progressbar', { name: `Downloading file ${target.fileId}` });
     await expect(meter).toBeVisible();
-    await expect.poll(async () => Number(await meter.getAttribute('aria-valuenow')), { timeout: 30_000 }).toBeGreaterThan(0);
+    // The meter moves on the way. What it shows is recorded as it changes: a small file can finish between two looks
+    // at the page, and a look at a meter that has gone would wait for ever.
+    await expect.poll(async () => Math.max(0, ...(await meterValues(page))), { timeout: 30_000 }).toBeGreaterThan(0);
     await page.screenshot({ path: screenshotPath('ops-generated-file-downloading.png') });
     const file = await download;
+    console.log(`download meter showed ${(await meterValues(page)).join(', ')} %`);
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await expect(meter).toHaveCount(0);
     const names = [target.receiver, target.company, target.store].filter((n) => n !== '—').join(' ');

@@ -4,7 +4,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { downloadPercent, useFileDownload } from '../api/download-generated-file';
 
 /** Kilobytes for the meter's text while the total is unknown. */
-const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-US')} KB`;
+const kb = (bytes: number) => `${(bytes === 0 ? 0 : Math.max(1, Math.round(bytes / 1024))).toLocaleString('en-US')} KB`;
 
 /** One file's download: a button, and while it runs a progress meter read against Content-Length. */
 export function FileDownloadButton({ row, withLabel = false }: { row: Pick<GeneratedFileRow, 'id' | 'file_type' | 'file_uri'>; withLabel?: boolean }) {

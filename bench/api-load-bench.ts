@@ -17,6 +17,8 @@
  * Samples: req/s per second (bursts: answers over the time to the last one), p50/p99 per round, RSS (VmRSS of the
  * server process, its threads included: PGlite's worker, render workers) every 250 ms while it is under load.
  * Usage: npx tsx bench/api-load-bench.ts [--seconds 15] [--connections 50] [--donations 120000] [--engines pglite,postgres]
+ *   [--endpoints dashboard,stores,network,sign-in,floor,first-view] [--cpu-prof DIR (each server writes a V8 CPU profile there
+ *   when it stops)]
  * Targets: dashboard >= 1,000 req/s and p99 <= 100 ms; server RSS <= 400 MB. The others are recorded without one.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -36,6 +38,7 @@ const { values } = parseArgs({
   options: {
     seconds: { type: 'string', default: '15' }, connections: { type: 'string', default: '50' },
     donations: { type: 'string', default: '120000' }, engines: { type: 'string', default: 'pglite,postgres' },
+    endpoints: { type: 'string' }, 'cpu-prof': { type: 'string' },
   },
 });
 const ROUNDS = 3;
@@ -58,7 +61,7 @@ type Request = { path: string; method?: 'POST'; headers: Record<string, string>;
 type Endpoint = { key: string; label: string; target?: boolean; burst?: boolean; request: (s: Served) => Request };
 type Tally = { perSecond: number[]; p50: number[]; p99: number[]; failed: number; cpu: number; answers: number };
 
-const ENDPOINTS: Endpoint[] = [
+const ALL_ENDPOINTS: Endpoint[] = [
   { key: 'dashboard', label: `dashboard totals, company 1, ${DEFAULT_RANGE} by department`, target: true, request: (s) => ({
     path: DASHBOARD_TOTALS_PATH, headers: browser(s.companyToken) }) },
   { key: 'stores', label: 'Stores list, first page of 50 with receivers (staff)', request: (s) => ({
@@ -69,9 +72,13 @@ const ENDPOINTS: Endpoint[] = [
     path: '/core-api/api/auth/sign-in/email', method: 'POST',
     headers: { ...browser(), 'content-type': 'application/json', origin: s.server.base },
     body: JSON.stringify({ email: DEMO_LOGINS.staff[0], password: DEMO_LOGINS.staff[1], rememberMe: false }) }) },
+  { key: 'floor', label: 'the smallest answer: public app settings (no database, no session), what this harness allows', request: () => ({
+    path: '/core-api/api/config', headers: browser() }) },
   { key: 'first-view', label: "the app's page for / with the client dashboard's first view (company user's cookie)", request: (s) => ({
     path: '/', headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br', cookie: s.companyCookie } }) },
 ];
+const ENDPOINTS = values.endpoints ? ALL_ENDPOINTS.filter((e) => values.endpoints!.split(',').includes(e.key)) : ALL_ENDPOINTS;
+if (!ENDPOINTS.length) throw new Error(`--endpoints: some of ${ALL_ENDPOINTS.map((e) => e.key).join(',')}`);
 const sizes = { stores: 0, organizations: 0 }; // read from the answers (the same demo network on both engines)
 
 const readRss = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
@@ -114,7 +121,8 @@ async function serve(engine: Engine, cleanups: (() => unknown)[]): Promise<Serve
   let server: ServerProcess | undefined;
   for (const start of ['first start', 'restart']) {
     await server?.stop('SIGTERM');
-    const started = (server = await startServer(env, 600_000));
+    const profile = values['cpu-prof'] && start === 'restart' ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [];
+    const started = (server = await startServer(env, 600_000, profile));
     cleanups.push(() => started.stop('SIGTERM'));
     await settle(started.child.pid!, 3);
     idleRss.push(readRss(started.child.pid!));
@@ -124,7 +132,7 @@ async function serve(engine: Engine, cleanups: (() => unknown)[]): Promise<Serve
     companyToken: await accessToken(server!.base, ...DEMO_LOGINS.company),
     staffToken: await accessToken(server!.base, ...DEMO_LOGINS.staff),
     companyCookie: await sessionCookie(server!.base, ...DEMO_LOGINS.company) };
-  for (const endpoint of ENDPOINTS) {
+  for (const endpoint of ALL_ENDPOINTS) {
     const { path, ...init } = endpoint.request(served);
     const res = await fetch(served.server.base + path, init);
     if (res.status !== 200) throw new Error(`${engine} ${endpoint.key} answered ${res.status}: ${await res.text()}`);

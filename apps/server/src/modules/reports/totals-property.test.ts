@@ -177,6 +177,37 @@ describe('rollups stay exact (property)', () => {
     );
   });
 
+  // One company by week or month with both categories: the week or month rollup's rows are the groups themselves
+  // (totals.repository.ts, alreadyGrouped), so this shape gets its own runs.
+  it('one company by week or by month, by department and destination, equals the raw GROUP BY too', async () => {
+    const oneCompany = fc.record({
+      entry_time__gte: fc.option(boundArb, { nil: undefined }),
+      entry_time__lte: fc.option(boundArb, { nil: undefined }),
+      company: fc.nat(),
+      annotate: fc.constantFrom<AnnotateField[]>(['from_department_id', 'destination_id'], ['destination_id', 'from_department_id']),
+      annotate_entry_time: fc.constantFrom('date-week' as const, 'date-month' as const),
+      page_size: fc.constantFrom(10000, 7),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(opArb, { maxLength: 3 }), fc.array(oneCompany, { minLength: 1, maxLength: 4 }), async (ops, queries) => {
+        for (const op of ops) await apply(op);
+        for (const { company, page_size, ...q } of queries) {
+          const params: RawTotalsParams = { ...q, from_company_id: [companies[company % companies.length]] };
+          const expected = await rawTotals(t.database.db, params);
+          const res = await t.app.inject({
+            method: 'GET',
+            url: `/core-api/api/retail/reports/donation_totals?${totalsQueryString({ ...params, annotate_metrics: true, page_size })}`,
+            headers: { authorization: `Bearer ${token}` },
+          });
+          expect(res.statusCode, res.body).toBe(200);
+          expect(res.json().count).toBe(expected.length);
+          expect(res.json().results).toEqual(expected.slice(0, page_size));
+        }
+      }),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 40), endOnFailure: true },
+    );
+  });
+
   it('refresh_rollups rebuilds the same rollups the triggers keep', async () => {
     const sizes = sql`select (select count(*)::int from donation_daily) as d, (select count(*)::int from donation_weekly) as w,
       (select count(*)::int from donation_monthly) as m, (select count(*)::int from donation_monthly_company) as c`;

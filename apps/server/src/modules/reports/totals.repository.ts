@@ -37,6 +37,9 @@ const COLUMN_OF: Record<AnnotateField, string> = {
   receiver_id: 'receiver_id',
 };
 const METRICS = ['meals_provided', 'food_rescued_kg', 'co2_emissions_kg', 'money_saved'] as const;
+// The column names once: a name built per row and metric (`${m}__sum`) was a new string to look up each time, and
+// made toRow a fifth of the time a company's 3,300 weekly rows took in Node (bench/README.md, eighteenth pass).
+const METRIC_SUMS = METRICS.map((m) => `${m}__sum` as const);
 
 export function boundSql(b: Bound): RawBuilder<unknown> {
   return b.kind === 'day'
@@ -117,7 +120,7 @@ function groupedSegmentSql(seg: Segment, q: TotalsQuery): RawBuilder<unknown> {
     sql`${periodSql(seg, q.period)} as period`,
     ...q.annotate.map((a) => sql.ref(COLUMN_OF[a])),
     sql`weight_kg as weight_kg__sum`,
-    ...(q.metrics ? METRICS.map((m) => sql`${sql.ref(m)} as ${sql.ref(`${m}__sum`)}`) : []),
+    ...(q.metrics ? METRICS.map((m, i) => sql`${sql.ref(m)} as ${sql.ref(METRIC_SUMS[i])}`) : []),
     sql`donation_count`,
   ];
   const where = [...timeConditions(seg), inList('company_id', q.companyIds), sql`donation_count > 0`]
@@ -143,21 +146,21 @@ export async function queryTotals(db: Kysely<DB>, q: TotalsQuery): Promise<{ row
     ...(q.period !== 'none' ? [sql`to_char(period, 'YYYY-MM-DD') as date`] : []),
     ...q.annotate.map((a) => sql`${sql.ref(COLUMN_OF[a])} as ${sql.ref(a)}`),
   ];
+  const sums = [sql`sum(weight_kg) as weight_kg__sum`, ...metricSums(q), sql`sum(n) as donation_count`];
   const ready = q.segments.filter((s) => alreadyGrouped(s, q));
   let groups: RawBuilder<unknown>;
   let outputs: RawBuilder<unknown>[];
   if (ready.length === 0) {
-    outputs = [...named, sql`sum(weight_kg) as weight_kg__sum`, ...metricSums(q), sql`sum(n) as donation_count`];
+    outputs = [...named, ...sums];
     groups = sql`from (${union}) s group by ${sql.join(keys)} having sum(n) > 0`;
   } else {
-    const rest = q.segments.filter((s) => !alreadyGrouped(s, q));
-    const sums = [sql`sum(weight_kg) as weight_kg__sum`, ...metricSums(q), sql`sum(n) as donation_count`];
+    const rest = q.segments.filter((s) => !ready.includes(s));
     const parts = [
       ...ready.map((s) => groupedSegmentSql(s, q)),
       ...(rest.length ? [sql`select ${sql.join([...keys, ...sums])} from (${sql.join(rest.map((s) => segmentSql(s, q)), sql` union all `)}) s
         group by ${sql.join(keys)} having sum(n) > 0`] : []),
     ];
-    outputs = [...named, sql.ref('weight_kg__sum'), ...(q.metrics ? METRICS.map((m) => sql.ref(`${m}__sum`)) : []), sql.ref('donation_count')];
+    outputs = [...named, sql.ref('weight_kg__sum'), ...(q.metrics ? METRIC_SUMS.map((m) => sql.ref(m)) : []), sql.ref('donation_count')];
     groups = sql`from (${sql.join(parts, sql` union all `)}) g`;
   }
   const { rows } = await sql<Record<string, unknown>>`select ${sql.join(outputs)} ${groups}
@@ -171,16 +174,12 @@ export async function queryTotals(db: Kysely<DB>, q: TotalsQuery): Promise<{ row
 }
 
 function metricSums(q: TotalsQuery): RawBuilder<unknown>[] {
-  return q.metrics ? METRICS.map((m) => sql`coalesce(sum(${sql.ref(m)}), 0) as ${sql.ref(`${m}__sum`)}`) : [];
+  return q.metrics ? METRICS.map((m, i) => sql`coalesce(sum(${sql.ref(m)}), 0) as ${sql.ref(METRIC_SUMS[i])}`) : [];
 }
 
 function zeroRow(q: TotalsQuery): TotalsRow {
-  return toRow({ weight_kg__sum: 0, donation_count: 0, ...(q.metrics ? Object.fromEntries(METRICS.map((m) => [`${m}__sum`, 0])) : {}) }, q);
+  return toRow({ weight_kg__sum: 0, donation_count: 0, ...(q.metrics ? Object.fromEntries(METRIC_SUMS.map((m) => [m, 0])) : {}) }, q);
 }
-
-// The column names once: a name built per row and metric (`${m}__sum`) was a new string to look up each time, and
-// made toRow a fifth of the time a company's 3,300 weekly rows took in Node (bench/README.md, eighteenth pass).
-const METRIC_SUMS = METRICS.map((m) => `${m}__sum` as const);
 
 function toRow(r: Record<string, unknown>, q: TotalsQuery): TotalsRow {
   const row: TotalsRow = { weight_kg__sum: Number(r.weight_kg__sum), donation_count: Number(r.donation_count) };

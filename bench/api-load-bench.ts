@@ -17,6 +17,7 @@
  * Samples: req/s per second (bursts: answers over the time to the last one), p50/p99 per round, RSS (VmRSS of the
  * server process, its threads included: PGlite's worker, render workers) every 250 ms while it is under load.
  * Usage: npx tsx bench/api-load-bench.ts [--seconds 15] [--connections 50] [--donations 120000] [--engines pglite,postgres]
+ *   (postgres-socket: the same PostgreSQL through its unix socket instead of loopback TCP)
  *   [--endpoints dashboard,stores,network,sign-in,floor,first-view] [--cpu-prof DIR (each server writes a V8 CPU profile there
  *   when it stops)]
  * Targets: dashboard >= 1,000 req/s and p99 <= 100 ms; server RSS <= 400 MB. The others are recorded without one.
@@ -45,10 +46,10 @@ const ROUNDS = 3;
 const roundSeconds = Math.max(2, Math.round(Number(values.seconds) / ROUNDS));
 const connections = Number(values.connections);
 const donations = Number(values.donations);
-const ENGINE_NAMES = { pglite: 'PGlite', postgres: 'PostgreSQL 15' } as const;
+const ENGINE_NAMES = { pglite: 'PGlite', postgres: 'PostgreSQL 15', 'postgres-socket': 'PostgreSQL 15 (unix socket)' } as const;
 type Engine = keyof typeof ENGINE_NAMES;
 const engines = values.engines!.split(',') as Engine[];
-if (engines.some((e) => !(e in ENGINE_NAMES))) throw new Error('--engines: pglite and/or postgres');
+if (engines.some((e) => !(e in ENGINE_NAMES))) throw new Error(`--engines: some of ${Object.keys(ENGINE_NAMES).join(',')}`);
 const GROUP = `API under load (${connections} connections)`;
 
 type Served = {
@@ -109,13 +110,13 @@ async function load(s: Served, endpoint: Endpoint, seconds: number): Promise<Tal
 async function serve(engine: Engine, cleanups: (() => unknown)[]): Promise<Served> {
   const dataDir = mkdtempSync(join(tmpdir(), `openrescue-api-load-${engine}-`));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const pg = engine === 'postgres' ? startPostgres() : null;
+  const pg = engine !== 'pglite' ? startPostgres() : null;
   if (pg) cleanups.push(() => pg.stop());
   const port = String(await freePort());
   const env = {
     PORT: port, PUBLIC_URL: `http://127.0.0.1:${port}`, NODE_ENV: 'production', DATA_DIR: dataDir, SEED_DEMO: 'true',
     DEMO_DONATIONS: String(donations), LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT_PER_MINUTE: '100000000',
-    ACCESS_TOKEN_TTL_SECONDS: '3600', ...(pg ? { DATABASE_URL: pg.url as string } : {}),
+    ACCESS_TOKEN_TTL_SECONDS: '3600', ...(pg ? { DATABASE_URL: (engine === 'postgres-socket' ? pg.socketUrl : pg.url) as string } : {}),
   };
   const idleRss: number[] = [];
   let server: ServerProcess | undefined;

@@ -91,6 +91,8 @@ export function startPostgres(port, { durable = false } = {}) {
   const url = `postgres://postgres@127.0.0.1:${usedPort}/postgres`;
   return {
     url,
+    /** The same server through its unix socket (in `dir`), for a database on the same machine. */
+    socketUrl: `postgres://postgres@/postgres?host=${encodeURIComponent(dir)}&port=${usedPort}`,
     /** Stops the server ('fast': clients disconnected, a clean shutdown; 'immediate': like a crash, recovery on start). */
     halt(mode) {
       return asPostgresUserAsync(join(bin, 'pg_ctl'), ['-D', dataDir, '-m', mode, '-w', 'stop']);

@@ -45,7 +45,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 function openPostgres(url: string, max: number): Database {
   // A connection attempt that hangs (a server that went away without refusing) fails after 5 s: the request gets a
   // 503 with Retry-After instead of waiting for the operating system's TCP timeout.
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
+  // DateStyle ISO whatever the server's or the database's default: dates are read as the text PostgreSQL writes
+  // (the 1082 parser above). Options in the URL itself take the place of these.
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000, options: '-c DateStyle=ISO' });
   // An idle client dropped by the server (restart, failover, a dropped database) must not crash the process;
   // the pool replaces it on the next query.
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));

@@ -1,0 +1,70 @@
+/**
+ * What the client dashboard's range switch spends its time on (the browser benchmark's "switch Reporting Range",
+ * budget 100 ms): the same data and company user as bench/browser-bench.ts, a desktop window without throttling; the
+ * range list is opened and its prefetch given 500 ms, then the option clicked and timed to the settled dashboard
+ * (bench/lib/interactions.ts). After 4 warm-up switches, 8 switches (1 year and back to 1 month) under a V8 CPU profile
+ * (100 us sampling, includes opening the list each time); prints their times, then self time by script and by
+ * function. Function names are the minified ones unless the web app is built with source maps.
+ * Usage: npm run build -w apps/web && npx tsx bench/profile-range-switch.ts
+ */
+import { sql } from 'kysely';
+import { insertBulkNetworkOrganizations } from '../apps/server/src/db/demo/network-bulk.js';
+import { linkDemoCompanyUsers } from '../apps/server/src/db/demo/index.js';
+import { ensureDemoAccounts } from '../apps/server/src/demo-accounts.js';
+import { DEMO_LOGINS, startBenchApp } from './lib/app.js';
+import { js, measure, until } from './lib/interactions.js';
+import { signInOnPage } from './lib/browser-sign-in.js';
+import { launchBenchChromium } from './lib/lighthouse.js';
+import { loadBenchNetwork } from './report-totals-data.js';
+const app = await startBenchApp({
+  web: true,
+  load: async (database) => {
+    await loadBenchNetwork(database, { donations: 100_000, stores: 2000, bigCompanyStores: 500, companies: 10, years: 3 }, () => {});
+    await sql`update region set secret = 'demo'`.execute(database.db);
+  },
+  prepare: async (ctx) => {
+    const ids = await ensureDemoAccounts(ctx.auth);
+    await linkDemoCompanyUsers(ctx.database.db, { companyUserId: ids.company, storeUserId: ids.store, setupUserId: ids.setup });
+  },
+});
+const browser = await launchBenchChromium('/usr/bin/chromium');
+const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+const page = await context.newPage();
+await signInOnPage(page, app.base, ...DEMO_LOGINS.company, /\/$/);
+const SETTLED = `(() => { const d = document.querySelector('[data-testid=impact-dashboard]'); const cards = d && d.querySelector('ul[aria-label=Impact]');
+  return !!cards && cards.getAttribute('aria-busy') === 'false' && !d.querySelector('[role=status]') && !d.querySelector('[style*="opacity: 0.55"]') && d.querySelectorAll('[data-testid^=chart-]').length >= 2; })()`;
+const RANGE_TEXT = `document.querySelector('[data-testid=dashboard-range]').textContent`;
+await until(page, SETTLED);
+async function choose(label: string) {
+  const before = (await page.evaluate(RANGE_TEXT)) as string;
+  await page.getByTestId('range-select').click();
+  const option = page.getByRole('option', { name: label, exact: true });
+  await option.waitFor();
+  await page.waitForTimeout(500); // the prefetch
+  const t = await measure(page, `${RANGE_TEXT} !== ${js(before)} && ${SETTLED}`, 'click', () => option.click());
+  await page.waitForTimeout(300);
+  return t;
+}
+for (const r of ['3 months', '1 month', '1 year', '1 month']) await choose(r); // warm
+const cdp = await context.newCDPSession(page);
+await cdp.send('Profiler.enable');
+await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+await cdp.send('Profiler.start');
+const times: number[] = [];
+for (let i = 0; i < 4; i++) for (const r of ['1 year', '1 month']) times.push(await choose(r));
+const { profile } = await cdp.send('Profiler.stop') as any;
+console.log('switch times', times.map((x) => x.toFixed(0)).join(', '));
+const byId = new Map(profile.nodes.map((n: any) => [n.id, n]));
+const self = new Map<string, number>(); const byUrl = new Map<string, number>();
+profile.samples.forEach((s: number, i: number) => {
+  const n: any = byId.get(s); const dt = profile.timeDeltas[i] ?? 0;
+  const url = n.callFrame.url.split('/').pop() || n.callFrame.functionName;
+  const k = `${n.callFrame.functionName || '(anon)'} ${url}:${n.callFrame.lineNumber}:${n.callFrame.columnNumber}`;
+  self.set(k, (self.get(k) ?? 0) + dt); byUrl.set(url, (byUrl.get(url) ?? 0) + dt);
+});
+console.log('by script (ms over 8 switches):');
+[...byUrl].sort((a, b) => b[1] - a[1]).slice(0, 12).forEach(([k, v]) => console.log((v / 1000).toFixed(1).padStart(8), k));
+console.log('top functions:');
+[...self].sort((a, b) => b[1] - a[1]).slice(0, 30).forEach(([k, v]) => console.log((v / 1000).toFixed(1).padStart(8), k));
+await browser.close();
+process.exit(0);

@@ -1,5 +1,6 @@
 import { BarChart, LineChart, PieChart } from '@mantine/charts';
 import { Box } from '@mantine/core';
+import { memo } from 'react';
 import { formatNumber } from '@openrescue/shared';
 import type { CategoryTotal, TimePoint } from '../lib/chart-data';
 import { seriesKey } from '../lib/chart-data';
@@ -17,9 +18,11 @@ export interface BreakdownChartProps {
 
 /**
  * The picture of a breakdown in the fixed department / destination colours. It is hidden from assistive
- * technology: the legend list and the data table beside it carry the same figures as text.
+ * technology: the legend list and the data table beside it carry the same figures as text. Memoised: its card
+ * renders several times on a range switch (new bounds, fetching, the answer, the deferred answer) and recharts
+ * redrew the same figures each time (bench/README.md, nineteenth pass).
  */
-export function BreakdownChart({ type, totals, points }: BreakdownChartProps) {
+export const BreakdownChart = memo(function BreakdownChart({ type, totals, points }: BreakdownChartProps) {
   let chart;
   if (type === 'pie') {
     chart = (
@@ -70,4 +73,4 @@ export function BreakdownChart({ type, totals, points }: BreakdownChartProps) {
       {chart}
     </Box>
   );
-}
+});

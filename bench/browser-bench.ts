@@ -31,12 +31,11 @@ import { sql } from 'kysely';
 import type { Browser, Page } from 'playwright-core';
 import { STORE_SEARCH_DEBOUNCE_MS } from '@openrescue/shared';
 import { insertBulkNetworkOrganizations } from '../apps/server/src/db/demo/network-bulk.js';
-import { linkDemoCompanyUsers } from '../apps/server/src/db/demo/index.js';
-import { ensureDemoAccounts } from '../apps/server/src/demo-accounts.js';
 import { DEMO_LOGINS, startBenchApp } from './lib/app.js';
 import { recordFigures, type Figure } from './lib/figures.js';
 import { js, measure, until } from './lib/interactions.js';
 import { signInOnPage } from './lib/browser-sign-in.js';
+import { BROWSER_BENCH_NETWORK, DASHBOARD_SETTLED, linkDemoAccounts, switchRange } from './lib/dashboard-bench.js';
 import { launchBenchChromium, launchDebuggableChromium, runLighthouse, signInThroughLoginPage } from './lib/lighthouse.js';
 import { loadBenchNetwork } from './report-totals-data.js';
 
@@ -56,15 +55,11 @@ const SAMPLES = 12;
 const app = await startBenchApp({
   web: true,
   load: async (database) => {
-    await loadBenchNetwork(database, { donations: 100_000, stores: 2000, bigCompanyStores: 500, companies: 10, years: 3 }, () => {});
+    await loadBenchNetwork(database, BROWSER_BENCH_NETWORK, () => {});
     await sql`update region set secret = 'demo'`.execute(database.db);
     await insertBulkNetworkOrganizations(database.db, 10_000);
   },
-  prepare: async (ctx) => {
-    // company@ gets role 1 on company 1 (its 500 stores), as on the demo network.
-    const ids = await ensureDemoAccounts(ctx.auth);
-    await linkDemoCompanyUsers(ctx.database.db, { companyUserId: ids.company, storeUserId: ids.store, setupUserId: ids.setup });
-  },
+  prepare: linkDemoAccounts,
 });
 const { base } = app;
 const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
@@ -86,15 +81,6 @@ async function measureInteractions() {
     return page;
   }
 
-  /** The dashboard shows figures for what is asked: cards filled, no loader or skeleton, no stale graph, both graphs drawn. */
-  const DASHBOARD_SETTLED = `(() => {
-    const d = document.querySelector('[data-testid=impact-dashboard]');
-    const cards = d && d.querySelector('ul[aria-label=Impact]');
-    return !!cards && cards.getAttribute('aria-busy') === 'false' && !d.querySelector('[role=status]')
-      && !d.querySelector('[style*="opacity: 0.55"]') && d.querySelectorAll('[data-testid^=chart-]').length >= 2;
-  })()`;
-  const RANGE_TEXT = `document.querySelector('[data-testid=dashboard-range]').textContent`;
-
   const company = await signedInPage('company', /\/$/);
   const rangeCold: number[] = [];
   const rangeWarm: number[] = [];
@@ -103,20 +89,12 @@ async function measureInteractions() {
     const d = new Date();
     return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - monthsBack, 1)).toISOString().slice(0, 10);
   };
-  async function chooseRange(label: string, into: number[]) {
-    const before = (await company.evaluate(RANGE_TEXT)) as string;
-    await company.getByTestId('range-select').click();
-    const option = company.getByRole('option', { name: label, exact: true });
-    await option.waitFor();
-    into.push(await measure(company, `${RANGE_TEXT} !== ${js(before)} && ${DASHBOARD_SETTLED}`, 'click', () => option.click()));
-    await company.waitForTimeout(300);
-  }
   for (let i = 0; i < SAMPLES; i++) {
     await company.goto(`${base}/?month=${firstOfMonth(1 + i)}`); // the default range (1 month) ending that month
     await until(company, DASHBOARD_SETTLED);
     await company.waitForTimeout(300);
-    await chooseRange(RANGES[i % RANGES.length], rangeCold);
-    await chooseRange('1 month', rangeWarm);
+    rangeCold.push(await switchRange(company, RANGES[i % RANGES.length]));
+    rangeWarm.push(await switchRange(company, '1 month'));
   }
   console.log(`range switch, not loaded yet: ${rangeCold.map((x) => x.toFixed(0)).join(', ')} ms`);
   console.log(`range switch, back to the one shown: ${rangeWarm.map((x) => x.toFixed(0)).join(', ')} ms`);

@@ -25,9 +25,8 @@ import { SourceMapConsumer } from 'source-map-js';
 import { sql } from 'kysely';
 import { DEFAULT_WEB_DIST } from '../apps/server/src/app.js';
 import { insertBulkNetworkOrganizations } from '../apps/server/src/db/demo/network-bulk.js';
-import { linkDemoCompanyUsers } from '../apps/server/src/db/demo/index.js';
-import { ensureDemoAccounts } from '../apps/server/src/demo-accounts.js';
 import { DEMO_LOGINS, startBenchApp } from './lib/app.js';
+import { BROWSER_BENCH_NETWORK, linkDemoAccounts } from './lib/dashboard-bench.js';
 import { signInOnPage } from './lib/browser-sign-in.js';
 import { launchBenchChromium } from './lib/lighthouse.js';
 import { loadBenchNetwork } from './report-totals-data.js';
@@ -57,15 +56,12 @@ const toMobile = 4 / throttle;
 const app = values.trace ? null : await startBenchApp({
   web: true,
   load: async (database) => {
-    await loadBenchNetwork(database, { donations: 100_000, stores: 2000, bigCompanyStores: 500, companies: 10, years: 3 }, () => {});
+    await loadBenchNetwork(database, BROWSER_BENCH_NETWORK, () => {});
     if (values.page !== 'map') return;
     await sql`update region set secret = 'demo'`.execute(database.db);
     await insertBulkNetworkOrganizations(database.db, 10_000);
   },
-  prepare: async (ctx) => {
-    const ids = await ensureDemoAccounts(ctx.auth);
-    await linkDemoCompanyUsers(ctx.database.db, { companyUserId: ids.company, storeUserId: ids.store, setupUserId: ids.setup });
-  },
+  prepare: linkDemoAccounts,
 });
 
 type TraceEvent = { name: string; cat: string; ph: string; ts: number; dur?: number; pid: number; tid: number; id?: string; args?: any };

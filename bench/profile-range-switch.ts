@@ -7,44 +7,26 @@
  * function. Function names are the minified ones unless the web app is built with source maps.
  * Usage: npm run build -w apps/web && npx tsx bench/profile-range-switch.ts
  */
-import { sql } from 'kysely';
-import { insertBulkNetworkOrganizations } from '../apps/server/src/db/demo/network-bulk.js';
-import { linkDemoCompanyUsers } from '../apps/server/src/db/demo/index.js';
-import { ensureDemoAccounts } from '../apps/server/src/demo-accounts.js';
 import { DEMO_LOGINS, startBenchApp } from './lib/app.js';
-import { js, measure, until } from './lib/interactions.js';
 import { signInOnPage } from './lib/browser-sign-in.js';
+import { BROWSER_BENCH_NETWORK, DASHBOARD_SETTLED, linkDemoAccounts, switchRange } from './lib/dashboard-bench.js';
+import { until } from './lib/interactions.js';
 import { launchBenchChromium } from './lib/lighthouse.js';
 import { loadBenchNetwork } from './report-totals-data.js';
+
 const app = await startBenchApp({
   web: true,
   load: async (database) => {
-    await loadBenchNetwork(database, { donations: 100_000, stores: 2000, bigCompanyStores: 500, companies: 10, years: 3 }, () => {});
-    await sql`update region set secret = 'demo'`.execute(database.db);
+    await loadBenchNetwork(database, BROWSER_BENCH_NETWORK, () => {});
   },
-  prepare: async (ctx) => {
-    const ids = await ensureDemoAccounts(ctx.auth);
-    await linkDemoCompanyUsers(ctx.database.db, { companyUserId: ids.company, storeUserId: ids.store, setupUserId: ids.setup });
-  },
+  prepare: linkDemoAccounts,
 });
-const browser = await launchBenchChromium('/usr/bin/chromium');
+const browser = await launchBenchChromium(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
 const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
 const page = await context.newPage();
 await signInOnPage(page, app.base, ...DEMO_LOGINS.company, /\/$/);
-const SETTLED = `(() => { const d = document.querySelector('[data-testid=impact-dashboard]'); const cards = d && d.querySelector('ul[aria-label=Impact]');
-  return !!cards && cards.getAttribute('aria-busy') === 'false' && !d.querySelector('[role=status]') && !d.querySelector('[style*="opacity: 0.55"]') && d.querySelectorAll('[data-testid^=chart-]').length >= 2; })()`;
-const RANGE_TEXT = `document.querySelector('[data-testid=dashboard-range]').textContent`;
-await until(page, SETTLED);
-async function choose(label: string) {
-  const before = (await page.evaluate(RANGE_TEXT)) as string;
-  await page.getByTestId('range-select').click();
-  const option = page.getByRole('option', { name: label, exact: true });
-  await option.waitFor();
-  await page.waitForTimeout(500); // the prefetch
-  const t = await measure(page, `${RANGE_TEXT} !== ${js(before)} && ${SETTLED}`, 'click', () => option.click());
-  await page.waitForTimeout(300);
-  return t;
-}
+await until(page, DASHBOARD_SETTLED);
+const choose = (label: string) => switchRange(page, label, 500);
 for (const r of ['3 months', '1 month', '1 year', '1 month']) await choose(r); // warm
 const cdp = await context.newCDPSession(page);
 await cdp.send('Profiler.enable');

@@ -143,7 +143,7 @@ export async function queryTotals(db: Kysely<DB>, q: TotalsQuery): Promise<{ row
   }
   const keys = [...(q.period !== 'none' ? [sql.ref('period')] : []), ...q.annotate.map((a) => sql.ref(COLUMN_OF[a]))];
   const named = [
-    // The period as the date it is: `to_char` per row was ~40% of PostgreSQL's time for a company's 3,300 weekly rows
+    // The period as the date it is: `to_char` per row was ~45% of PostgreSQL's time for a company's 3,300 weekly rows
     // (bench/README.md, nineteenth pass); dates come out as 'YYYY-MM-DD' (DateStyle ISO, connection.ts).
     ...(q.period !== 'none' ? [sql`period as date`] : []),
     ...q.annotate.map((a) => sql`${sql.ref(COLUMN_OF[a])} as ${sql.ref(a)}`),

@@ -1,0 +1,39 @@
+import type { Page } from 'playwright-core';
+import type { AppContext } from '../../apps/server/src/context.js';
+import { linkDemoCompanyUsers } from '../../apps/server/src/db/demo/index.js';
+import { ensureDemoAccounts } from '../../apps/server/src/demo-accounts.js';
+import type { BenchNetworkSize } from '../report-totals-data.js';
+import { js, measure } from './interactions.js';
+
+/** The browser benchmarks' network: 2,000 stores, company 1's 500 of them, 100,000 donations over 3 years. */
+export const BROWSER_BENCH_NETWORK: BenchNetworkSize = { donations: 100_000, stores: 2000, bigCompanyStores: 500, companies: 10, years: 3 };
+
+/** The demo accounts, company@ with role 1 on company 1 (its 500 stores), as on the demo network. */
+export async function linkDemoAccounts(ctx: AppContext): Promise<void> {
+  const ids = await ensureDemoAccounts(ctx.auth);
+  await linkDemoCompanyUsers(ctx.database.db, { companyUserId: ids.company, storeUserId: ids.store, setupUserId: ids.setup });
+}
+
+/** The dashboard shows figures for what is asked: cards filled, no loader or skeleton, no stale graph, both graphs drawn. */
+export const DASHBOARD_SETTLED = `(() => {
+  const d = document.querySelector('[data-testid=impact-dashboard]');
+  const cards = d && d.querySelector('ul[aria-label=Impact]');
+  return !!cards && cards.getAttribute('aria-busy') === 'false' && !d.querySelector('[role=status]')
+    && !d.querySelector('[style*="opacity: 0.55"]') && d.querySelectorAll('[data-testid^=chart-]').length >= 2;
+})()`;
+const RANGE_TEXT = `document.querySelector('[data-testid=dashboard-range]').textContent`;
+
+/**
+ * Opens the Reporting Range list, waits `prefetchMs` (the list's opening prefetches every range), and times the
+ * click on `label` to the settled dashboard showing the new range; then leaves the page 300 ms to finish.
+ */
+export async function switchRange(page: Page, label: string, prefetchMs = 0): Promise<number> {
+  const before = (await page.evaluate(RANGE_TEXT)) as string;
+  await page.getByTestId('range-select').click();
+  const option = page.getByRole('option', { name: label, exact: true });
+  await option.waitFor();
+  if (prefetchMs) await page.waitForTimeout(prefetchMs);
+  const ms = await measure(page, `${RANGE_TEXT} !== ${js(before)} && ${DASHBOARD_SETTLED}`, 'click', () => option.click());
+  await page.waitForTimeout(300);
+  return ms;
+}

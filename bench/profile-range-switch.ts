@@ -48,5 +48,26 @@ console.log('by script (ms over 8 switches):');
 [...byUrl].sort((a, b) => b[1] - a[1]).slice(0, 12).forEach(([k, v]) => console.log((v / 1000).toFixed(1).padStart(8), k));
 console.log('top functions:');
 [...self].sort((a, b) => b[1] - a[1]).slice(0, 30).forEach(([k, v]) => console.log((v / 1000).toFixed(1).padStart(8), k));
+// Who started each piece of work: the outermost script frame of each sample (an event handler, React's scheduler
+// task, a frame callback...), with the functions that spent its time.
+const parent = new Map<number, any>();
+for (const n of profile.nodes as any[]) for (const c of n.children ?? []) parent.set(c, n);
+const entries = new Map<string, { total: number; self: Map<string, number> }>();
+profile.samples.forEach((s: number, i: number) => {
+  const leaf: any = byId.get(s); const dt = profile.timeDeltas[i] ?? 0;
+  let entry = leaf;
+  for (let n = leaf; n; n = parent.get(n.id)) if (n.callFrame.url) entry = n;
+  const name = `${entry.callFrame.functionName || '(anon)'} ${entry.callFrame.url.split('/').pop() || ''}:${entry.callFrame.lineNumber}`;
+  const e = entries.get(name) ?? { total: 0, self: new Map() };
+  e.total += dt;
+  const k = `${leaf.callFrame.functionName || '(anon)'} ${leaf.callFrame.url.split('/').pop() || ''}:${leaf.callFrame.lineNumber}`;
+  e.self.set(k, (e.self.get(k) ?? 0) + dt);
+  entries.set(name, e);
+});
+console.log('by entry point (ms over 8 switches), with its top functions:');
+for (const [name, e] of [...entries].sort((a, b) => b[1].total - a[1].total).slice(0, 8)) {
+  console.log((e.total / 1000).toFixed(1).padStart(8), name);
+  [...e.self].sort((a, b) => b[1] - a[1]).slice(0, 6).forEach(([k, v]) => console.log('        ', (v / 1000).toFixed(1).padStart(7), k));
+}
 await browser.close();
 process.exit(0);

@@ -4,18 +4,20 @@ import { useIntersection } from '@mantine/hooks';
 import { IconChartBar, IconChartLine, IconChartPie } from '@tabler/icons-react';
 import { lazy, memo, Suspense, useDeferredValue, useId, useMemo, useState } from 'react';
 import { useDonationTotals } from '../api/get-donation-totals';
-import { categoryTotals, hasWeight, timeSeries, type BreakdownField, type Category } from '../lib/chart-data';
+import { CHART_HEIGHT, categoryTotals, hasWeight, timeSeries, type BreakdownField, type Category } from '../lib/chart-data';
 import type { Scope } from '../lib/scope';
 import type { ChartType } from './breakdown-chart';
+import { BreakdownBars, barsHeight } from './breakdown-bars';
 import { BreakdownLegend } from './breakdown-legend';
 import { TimeSeriesTable } from './time-series-table';
 
-// recharts is most of the dashboard's code: the cards and legends show while it loads.
+// recharts (the line and pie charts) is most of the dashboard's code: the cards and legends show while it loads.
 const BreakdownChart = lazy(async () => ({ default: (await import('./breakdown-chart')).BreakdownChart }));
 
 /**
- * A graph's code loads and draws once its place is near the screen: on a phone both graphs are below the cards, and
- * the charting library is the page's largest script and its longest render.
+ * A line or pie chart's code loads and draws once its place is near the screen: on a phone both graphs are below the
+ * cards, and the charting library is the page's largest script and its longest render. The bar charts are HTML and
+ * draw at once (decision 0034).
  */
 const NEAR_THE_SCREEN: IntersectionObserverInit = { rootMargin: '100px 0px' };
 
@@ -58,9 +60,10 @@ export const BreakdownCard = memo(function BreakdownCard({ title, noun, field, c
     [type, lineRows, field, categories, bounds],
   );
 
+  const chartHeight = type === 'bar' ? barsHeight(categories.length) : CHART_HEIGHT;
   let body;
   if (rows === undefined && !active.isError) {
-    body = <Skeleton h={280} radius="md" aria-label={`Loading the ${noun} graph`} role="status" />;
+    body = <Skeleton h={chartHeight} radius="md" aria-label={`Loading the ${noun} graph`} role="status" />;
   } else if (active.isError) {
     body = (
       <Alert color="red" variant="light" title="This graph could not be loaded" role="alert">
@@ -79,13 +82,15 @@ export const BreakdownCard = memo(function BreakdownCard({ title, noun, field, c
     body = (
       <Stack gap="md" style={{ opacity: active.isPlaceholderData ? 0.55 : 1, transition: 'opacity 150ms' }}>
         <div ref={chartSlot}>
-          {nearScreen ? (
-            <Suspense fallback={<Skeleton h={280} radius="md" />}>
+          {type === 'bar' ? (
+            <BreakdownBars totals={totals} />
+          ) : nearScreen ? (
+            <Suspense fallback={<Skeleton h={CHART_HEIGHT} radius="md" />}>
               <BreakdownChart type={type} totals={totals} points={points} />
             </Suspense>
           ) : (
             // Still: nothing is loading until the graph is scrolled to.
-            <Skeleton h={280} radius="md" animate={false} />
+            <Skeleton h={CHART_HEIGHT} radius="md" animate={false} />
           )}
         </div>
         <BreakdownLegend totals={totals} label={`Weight by ${noun}`} />

@@ -1,23 +1,23 @@
-import { BarChart, LineChart, PieChart } from '@mantine/charts';
+import { LineChart, PieChart } from '@mantine/charts';
 import { Box } from '@mantine/core';
 import { memo } from 'react';
 import { formatNumber } from '@openrescue/shared';
 import type { CategoryTotal, TimePoint } from '../lib/chart-data';
-import { seriesKey } from '../lib/chart-data';
+import { CHART_HEIGHT, seriesKey } from '../lib/chart-data';
 
 export type ChartType = 'bar' | 'line' | 'pie';
 
 const kg = (value: number) => `${formatNumber(value)} kg`;
-const CHART_HEIGHT = 280;
 
 export interface BreakdownChartProps {
-  type: ChartType;
+  /** The bar chart is not drawn here: breakdown-bars.tsx. */
+  type: Exclude<ChartType, 'bar'>;
   totals: CategoryTotal[];
   points: TimePoint[];
 }
 
 /**
- * The picture of a breakdown in the fixed department / destination colours. It is hidden from assistive
+ * The line or pie picture of a breakdown in the fixed department / destination colours. It is hidden from assistive
  * technology: the legend list and the data table beside it carry the same figures as text. Memoised: its card
  * renders several times on a range switch (new bounds, fetching, the answer, the deferred answer) and recharts
  * redrew the same figures each time (bench/README.md, nineteenth pass).
@@ -38,7 +38,7 @@ export const BreakdownChart = memo(function BreakdownChart({ type, totals, point
         pieProps={{ rootTabIndex: -1 }}
       />
     );
-  } else if (type === 'line') {
+  } else {
     chart = (
       <LineChart
         h={CHART_HEIGHT}
@@ -49,21 +49,6 @@ export const BreakdownChart = memo(function BreakdownChart({ type, totals, point
         withDots={points.length <= 16}
         valueFormatter={kg}
         yAxisProps={{ width: 64, tickFormatter: (v: number) => formatNumber(v) }}
-        accessibilityLayer={false}
-      />
-    );
-  } else {
-    chart = (
-      <BarChart
-        h={CHART_HEIGHT}
-        data={totals.map((t) => ({ name: t.name, kg: t.kg, color: t.color }))}
-        dataKey="name"
-        orientation="vertical"
-        series={[{ name: 'kg', label: 'Weight (kg)', color: 'gray.6' }]}
-        valueFormatter={kg}
-        yAxisProps={{ width: 96, interval: 0 }}
-        xAxisProps={{ tickFormatter: (v: number) => formatNumber(v) }}
-        gridAxis="x"
         accessibilityLayer={false}
       />
     );

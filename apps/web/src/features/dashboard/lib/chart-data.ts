@@ -17,6 +17,9 @@ export interface CategoryTotal extends Category {
 }
 
 /** Weight per category over the whole range, every category listed (zero when it had no donations). */
+/** The line chart's height (and the skeletons' while a recharts chart loads). */
+export const CHART_HEIGHT = 280;
+
 export function categoryTotals(
   rows: readonly ReportRow[],
   field: BreakdownField,

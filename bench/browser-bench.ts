@@ -35,7 +35,7 @@ import { DEMO_LOGINS, startBenchApp } from './lib/app.js';
 import { recordFigures, type Figure } from './lib/figures.js';
 import { js, measure, until } from './lib/interactions.js';
 import { signInOnPage } from './lib/browser-sign-in.js';
-import { BROWSER_BENCH_NETWORK, DASHBOARD_SETTLED, linkDemoAccounts, switchRange } from './lib/dashboard-bench.js';
+import { BROWSER_BENCH_NETWORK, DASHBOARD_SETTLED, linkDemoAccounts, openStoreDetail, STORE_ROWS, switchRange } from './lib/dashboard-bench.js';
 import { launchBenchChromium, launchDebuggableChromium, runLighthouse, signInThroughLoginPage } from './lib/lighthouse.js';
 import { loadBenchNetwork } from './report-totals-data.js';
 
@@ -122,20 +122,11 @@ async function measureInteractions() {
   const staff = await signedInPage('staff', /\/ops$/);
   const openFirst: number[] = [];
   const openWarm: number[] = [];
-  const ROWS = 'main ul[aria-label="Stores"] > li a';
   for (let run = 0; run < runs; run++) {
     await staff.goto(`${base}/ops/retail/stores`);
-    await staff.locator(ROWS).first().waitFor();
+    await staff.locator(STORE_ROWS).first().waitFor();
     await staff.waitForTimeout(500);
-    for (let i = 0; i <= Math.ceil(SAMPLES / runs); i++) {
-      const row = staff.locator(ROWS).nth(i);
-      const name = (await row.locator('p').first().innerText()).trim();
-      const shown = `document.querySelector('[data-testid=org-detail] h2')?.textContent === ${js(name)}`;
-      (i === 0 ? openFirst : openWarm).push(await measure(staff, shown, 'click', () => row.click()));
-      await staff.keyboard.press('Escape');
-      await until(staff, `!document.querySelector('[data-testid=org-detail]')`);
-      await staff.waitForTimeout(400); // the drawer's closing transition
-    }
+    for (let i = 0; i <= Math.ceil(SAMPLES / runs); i++) (i === 0 ? openFirst : openWarm).push(await openStoreDetail(staff, i));
   }
   console.log(`detail panel, first open: ${openFirst.map((x) => x.toFixed(0)).join(', ')} ms; then: ${openWarm.map((x) => x.toFixed(0)).join(', ')} ms`);
   await staff.context().close();

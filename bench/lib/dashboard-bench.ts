@@ -3,7 +3,7 @@ import type { AppContext } from '../../apps/server/src/context.js';
 import { linkDemoCompanyUsers } from '../../apps/server/src/db/demo/index.js';
 import { ensureDemoAccounts } from '../../apps/server/src/demo-accounts.js';
 import type { BenchNetworkSize } from '../report-totals-data.js';
-import { js, measure } from './interactions.js';
+import { js, measure, until } from './interactions.js';
 
 /** The browser benchmarks' network: 2,000 stores, company 1's 500 of them, 100,000 donations over 3 years. */
 export const BROWSER_BENCH_NETWORK: BenchNetworkSize = { donations: 100_000, stores: 2000, bigCompanyStores: 500, companies: 10, years: 3 };
@@ -35,5 +35,23 @@ export async function switchRange(page: Page, label: string, prefetchMs = 0): Pr
   if (prefetchMs) await page.waitForTimeout(prefetchMs);
   const ms = await measure(page, `${RANGE_TEXT} !== ${js(before)} && ${DASHBOARD_SETTLED}`, 'click', () => option.click());
   await page.waitForTimeout(300);
+  return ms;
+}
+
+/** The console Stores list's rows (each opens the store's detail panel). */
+export const STORE_ROWS = 'main ul[aria-label="Stores"] > li a';
+
+/**
+ * Times the click on the Stores list's row `index` to the detail panel showing that store, then closes the panel
+ * (Escape) and leaves its closing transition 400 ms.
+ */
+export async function openStoreDetail(page: Page, index: number): Promise<number> {
+  const row = page.locator(STORE_ROWS).nth(index);
+  const name = (await row.locator('p').first().innerText()).trim();
+  const shown = `document.querySelector('[data-testid=org-detail] h2')?.textContent === ${js(name)}`;
+  const ms = await measure(page, shown, 'click', () => row.click());
+  await page.keyboard.press('Escape');
+  await until(page, `!document.querySelector('[data-testid=org-detail]')`);
+  await page.waitForTimeout(400);
   return ms;
 }

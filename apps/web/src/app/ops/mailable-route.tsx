@@ -13,6 +13,8 @@ import { useListUrl } from '../../features/ops-lists/hooks/use-list-url';
 import { SectionHeader } from './section-header';
 
 /** /ops/reports/mailable: the charity contacts who get report links, and Send for the current filters. */
+const renderContact = (r: CharityContact) => <ContactRowContent row={r} />;
+
 export function MailableRoute() {
   const { params, setFilter, rowHref } = useListUrl(paths.ops.mailable);
   const filters: ContactFilters = {
@@ -34,7 +36,7 @@ export function MailableRoute() {
         rowKey={(r) => r.id}
         rowHref={(r) => rowHref(r.id)}
         rowLabel={(r) => `${r.first_name ?? r.email}, ${r.organization_name}, ${r.report_type}`}
-        renderRow={(r) => <ContactRowContent row={r} />}
+        renderRow={renderContact}
         emptyText="No contacts match these filters."
         toolbar={
           <Group gap="xs">

@@ -1,6 +1,7 @@
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { sectionLabel } from '@openrescue/shared';
 import { IconDeviceDesktopAnalytics, IconExternalLink, IconWorld } from '@tabler/icons-react';
+import { memo } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { OPS_SECTION_ICONS } from './ops-section-icons';
@@ -14,10 +15,21 @@ export interface OpsNavbarProps {
 
 const GROUPS: OpsGroup[] = ['overview', 'retail', 'reports', 'operations'];
 
+const MENU_PATHS = [...OPS_SECTIONS.map((s) => s.path), paths.asClient];
+
 /** The console's side menu (spec 2.2): every section, the client app and the community site. */
-export function OpsNavbar({ demo, communityUrl, onNavigate }: OpsNavbarProps) {
+export function OpsNavbar(props: OpsNavbarProps) {
   const { pathname } = useLocation();
-  const isActive = (path: string) => pathname === path || pathname.startsWith(`${path}/`);
+  const activePath = MENU_PATHS.find((path) => pathname === path || pathname.startsWith(`${path}/`));
+  return <OpsMenu {...props} activePath={activePath} />;
+}
+
+/**
+ * Memoised on the active entry: opening a row, a filter or a panel changes the address but not the section, and
+ * the menu's ~20 links need not render again for it (bench/README.md, twentieth pass).
+ */
+const OpsMenu = memo(function OpsMenu({ demo, communityUrl, onNavigate, activePath }: OpsNavbarProps & { activePath?: string }) {
+  const isActive = (path: string) => path === activePath;
 
   const link = (path: string, label: string, Icon: (typeof OPS_SECTION_ICONS)[OpsSectionId]) => (
     <NavLink
@@ -60,4 +72,4 @@ export function OpsNavbar({ demo, communityUrl, onNavigate }: OpsNavbarProps) {
       </Stack>
     </ScrollArea>
   );
-}
+});

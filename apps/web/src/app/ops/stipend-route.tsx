@@ -15,6 +15,8 @@ import { StipendRowContent } from '../../features/stipend/components/stipend-row
 import { SectionHeader } from './section-header';
 
 /** /ops/retail/stipend-report: service days per receiver, store and month, with the spreadsheet download. */
+const renderStipendRow = (r: StipendRow) => <StipendRowContent row={r} />;
+
 export function StipendRoute() {
   const { params, setFilter, rowHref } = useListUrl(paths.ops.stipendReport);
   const reasons = useLookup('reasons');
@@ -39,7 +41,7 @@ export function StipendRoute() {
         rowKey={(r) => r.item_id}
         rowHref={(r) => rowHref(r.item_id)}
         rowLabel={(r) => `${r.receiver_name}, ${r.store_name}, ${r.year_month}`}
-        renderRow={(r) => <StipendRowContent row={r} />}
+        renderRow={renderStipendRow}
         emptyText="No stipend rows match these filters."
         toolbar={
           <Group gap="xs">

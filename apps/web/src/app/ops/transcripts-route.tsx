@@ -16,6 +16,8 @@ import { formatDate } from '../../features/transcripts/lib/format';
 import { SectionHeader } from './section-header';
 
 /** /ops/product/transcripts/:id? (spec 2.12): recorded calls, their filters, and the call's panel at `/{id}`. */
+const renderTranscript = (r: TranscriptRow) => <TranscriptRowContent row={r} />;
+
 export function TranscriptsRoute() {
   const { params, setFilter, rowHref } = useListUrl(paths.ops.transcripts);
   const filters = readFilters(params);
@@ -38,7 +40,7 @@ export function TranscriptsRoute() {
           rowKey={(r) => r.id}
           rowHref={(r) => rowHref(r.id)}
           rowLabel={(r) => `Call ${r.id}, ${formatDate(r.created_at)}, ${r.tw_caller_name ?? r.tw_from_number ?? 'unknown caller'}`}
-          renderRow={(r) => <TranscriptRowContent row={r} />}
+          renderRow={renderTranscript}
           emptyText="No calls match these filters."
           toolbar={
             <FilterDrop active={activeFilterCount(filters)}>

@@ -9,7 +9,7 @@ import {
   type RangeKey,
   type Viewer,
 } from '@openrescue/shared';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { defaultScope, parseScope, scopeAllowed, scopeKey, type DashboardAccess, type Scope, type StoreLookup } from '../lib/scope';
 
@@ -55,9 +55,15 @@ export function useDashboardParams(
 
   const bounds = useMemo(() => rangeBounds(range, month), [range, month]);
 
+  // React Router's setter changes with every change of the address; the dashboard's setters stay the same, so the
+  // memoised selectors (500 stores in the store selector) do not render again on each range switch.
+  const latestSetParams = useRef(setParams);
+  useLayoutEffect(() => {
+    latestSetParams.current = setParams;
+  }, [setParams]);
   const set = useCallback(
     (key: string, value: string) =>
-      setParams(
+      latestSetParams.current(
         (prev) => {
           const next = new URLSearchParams(prev);
           next.set(key, value);
@@ -65,7 +71,7 @@ export function useDashboardParams(
         },
         { replace: true },
       ),
-    [setParams],
+    [],
   );
 
   return {

@@ -1,6 +1,8 @@
-import { useBulkScans } from '../api/get-bulkscans';
+import { useBulkScans, type BulkScanRow } from '../api/get-bulkscans';
 import { BulkScanRowContent } from './bulkscan-row';
 import { ListView } from './list-view';
+
+const renderScan = (r: BulkScanRow) => <BulkScanRowContent row={r} />;
 
 /** The BulkScan side panel: the scans recorded for one receiver or one store. */
 export function BulkScanList({ receiverId, storeId }: { receiverId?: string; storeId?: string }) {
@@ -10,7 +12,7 @@ export function BulkScanList({ receiverId, storeId }: { receiverId?: string; sto
       label="Bulk scans"
       query={query}
       rowKey={(r) => r.id}
-      renderRow={(r) => <BulkScanRowContent row={r} />}
+      renderRow={renderScan}
       emptyText="No bulk scans recorded yet."
       virtual={false}
     />

@@ -11,6 +11,11 @@ export interface ListViewProps<T> {
   label: string;
   query: UseInfiniteQueryResult<InfiniteData<ListPage<T>>>;
   rowKey: (row: T) => string | number;
+  /**
+   * Draws a row. Pass the same function from render to render (module level, or useCallback with what it reads
+   * besides the row): the rows are memoised on it, and a new one draws every row in the page again, as on each
+   * opening of a row's detail panel (the address changes and the list renders again).
+   */
   renderRow: (row: T) => ReactNode;
   /** When given, each row is a link (opening its detail panel); otherwise a plain item. */
   rowHref?: (row: T) => string;
@@ -27,15 +32,16 @@ export interface ListViewProps<T> {
 
 type RowsProps<T> = Pick<ListViewProps<T>, 'label' | 'rowKey' | 'renderRow' | 'rowHref' | 'rowLabel'> & { rows: T[] };
 
-type RowBodyProps<T> = Pick<RowsProps<T>, 'rowHref' | 'rowLabel' | 'renderRow'> & { row: T };
+/** A row with its address and accessible name worked out by the list: strings, so the memo below can compare them. */
+type RowBodyProps<T> = Pick<RowsProps<T>, 'renderRow'> & { row: T; href?: string; label?: string };
 
 /**
- * Memoised: the virtualizer renders the list again as rows are measured and as the page scrolls, and the rows
- * already in the page need not render again for it.
+ * Memoised: the virtualizer renders the list again as rows are measured and as the page scrolls, and the list renders
+ * again when a row's panel opens; the rows already in the page need not render again for either.
  */
-const RowBody = memo(function RowBody<T>({ row, rowHref, rowLabel, renderRow }: RowBodyProps<T>) {
-  return rowHref ? (
-    <UnstyledButton component={Link} to={rowHref(row)} state={{ fromList: true }} className={classes.row} aria-label={rowLabel?.(row)}>
+const RowBody = memo(function RowBody<T>({ row, href, label, renderRow }: RowBodyProps<T>) {
+  return href !== undefined ? (
+    <UnstyledButton component={Link} to={href} state={{ fromList: true }} className={classes.row} aria-label={label}>
       {renderRow(row)}
     </UnstyledButton>
   ) : (
@@ -43,10 +49,15 @@ const RowBody = memo(function RowBody<T>({ row, rowHref, rowLabel, renderRow }: 
   );
 }) as <T>(props: RowBodyProps<T>) => ReactNode;
 
+type RowsBody<T> = Omit<RowsProps<T>, 'rows' | 'label' | 'rowKey'>;
+const rowBodyProps = <T,>(row: T, { rowHref, rowLabel, renderRow }: RowsBody<T>): RowBodyProps<T> => ({
+  row, href: rowHref?.(row), label: rowLabel?.(row), renderRow,
+});
+
 function PlainRows<T>({ rows, label, rowKey, ...body }: RowsProps<T>) {
   return (
     <Paper withBorder radius="md" className={classes.list} component="ul" aria-label={label}>
-      {rows.map((row) => <li key={rowKey(row)} className={classes.item}><RowBody row={row} {...body} /></li>)}
+      {rows.map((row) => <li key={rowKey(row)} className={classes.item}><RowBody {...rowBodyProps(row, body)} /></li>)}
     </Paper>
   );
 }
@@ -58,7 +69,7 @@ function VirtualRows<T>({ rows, label, rowKey, ...body }: RowsProps<T>) {
     <Paper withBorder radius="md" className={classes.list} component="ul" aria-label={label} ref={ref} style={{ paddingTop: before, paddingBottom: after }}>
       {items.map((item) => (
         <li key={item.key} data-index={item.index} ref={measureElement} aria-setsize={rows.length} aria-posinset={item.index + 1} className={classes.item}>
-          <RowBody row={rows[item.index]} {...body} />
+          <RowBody {...rowBodyProps(rows[item.index], body)} />
         </li>
       ))}
     </Paper>

@@ -1,6 +1,6 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useLookup } from '../../../lib/lookups';
-import { useBulkScans } from '../api/get-bulkscans';
+import { useBulkScans, type BulkScanRow } from '../api/get-bulkscans';
 import { useListUrl } from '../hooks/use-list-url';
 import { BulkScanRowContent } from './bulkscan-row';
 import { FilterDrop } from '../../../components/filter-drop';
@@ -16,6 +16,10 @@ export function NoPickupsList({ basePath }: { basePath: string }) {
   const query = useBulkScans({ has_reason: true, store_id: store ?? undefined, receiver_id: receiver ?? undefined, reason_id: reason ?? undefined });
   const reasons = useLookup('reasons');
   const reasonText = useMemo(() => new Map((reasons.data ?? []).map((r) => [r.value, r.label])), [reasons.data]);
+  const renderRow = useCallback(
+    (r: BulkScanRow) => <BulkScanRowContent row={r} reason={r.reason_id != null ? r.reason ?? reasonText.get(String(r.reason_id)) ?? `Reason ${r.reason_id}` : undefined} />,
+    [reasonText],
+  );
 
   return (
     <ListView
@@ -32,7 +36,7 @@ export function NoPickupsList({ basePath }: { basePath: string }) {
           <LookupFilter kind="reasons" label="Reason" value={reason} onChange={(v) => setFilter('reason_id', v)} />
         </FilterDrop>
       }
-      renderRow={(r) => <BulkScanRowContent row={r} reason={r.reason_id != null ? r.reason ?? reasonText.get(String(r.reason_id)) ?? `Reason ${r.reason_id}` : undefined} />}
+      renderRow={renderRow}
     />
   );
 }

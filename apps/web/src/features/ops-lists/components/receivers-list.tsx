@@ -6,13 +6,23 @@ import { ListView } from './list-view';
 import { RowContent } from './row-parts';
 import { SearchFilter } from './search-filter';
 
+const renderReceiver = (r: ReceiverRow) => (
+  <RowContent
+    title={r.name}
+    badge={<Badge variant="light" color="gray">{r.receiver_type}</Badge>}
+    facts={[
+      ['Address', [r.address, r.city].filter(Boolean).join(', ') || '—'],
+      ['Stores', r.store_set.length],
+    ]}
+  />
+);
+
 /** Receivers (spec 2.7): type HUB by default, HUB/FARM and a name search in the filter drop. */
 export function ReceiversList({ basePath }: { basePath: string }) {
   const { params, setFilter, rowHref } = useListUrl(basePath);
   const type = params.get('type') === 'FARM' ? 'FARM' : 'HUB';
   const search = params.get('search') ?? '';
   const query = useReceiversList({ receiver_type: type, search: search || undefined });
-  const storeCount = (r: ReceiverRow) => r.store_set.length;
 
   return (
     <ListView
@@ -35,16 +45,7 @@ export function ReceiversList({ basePath }: { basePath: string }) {
           <SearchFilter value={search} onChange={(v) => setFilter('search', v || null)} />
         </FilterDrop>
       }
-      renderRow={(r) => (
-        <RowContent
-          title={r.name}
-          badge={<Badge variant="light" color="gray">{r.receiver_type}</Badge>}
-          facts={[
-            ['Address', [r.address, r.city].filter(Boolean).join(', ') || '—'],
-            ['Stores', storeCount(r)],
-          ]}
-        />
-      )}
+      renderRow={renderReceiver}
     />
   );
 }

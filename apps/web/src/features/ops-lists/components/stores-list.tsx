@@ -1,9 +1,20 @@
 import { useListUrl } from '../hooks/use-list-url';
-import { useStoresList } from '../api/get-stores';
+import { useStoresList, type StoreRow } from '../api/get-stores';
 import { FilterDrop } from '../../../components/filter-drop';
 import { ListView } from './list-view';
 import { RowContent } from './row-parts';
 import { SearchFilter } from './search-filter';
+
+const renderStore = (s: StoreRow) => (
+  <RowContent
+    title={s.name}
+    facts={[
+      ['Company', s.company_name],
+      ['Address', [s.address, s.city].filter(Boolean).join(', ') || '—'],
+      ['Receivers', s.receivers.length],
+    ]}
+  />
+);
 
 /** Stores (spec 2.7) with a name search in the filter drop. */
 export function StoresList({ basePath }: { basePath: string }) {
@@ -22,16 +33,7 @@ export function StoresList({ basePath }: { basePath: string }) {
           <SearchFilter value={search} onChange={(v) => setFilter('search', v || null)} />
         </FilterDrop>
       }
-      renderRow={(s) => (
-        <RowContent
-          title={s.name}
-          facts={[
-            ['Company', s.company_name],
-            ['Address', [s.address, s.city].filter(Boolean).join(', ') || '—'],
-            ['Receivers', s.receivers.length],
-          ]}
-        />
-      )}
+      renderRow={renderStore}
     />
   );
 }

@@ -1,14 +1,17 @@
 import { Worker } from 'node:worker_threads';
 import type { RenderedDocuments } from '../documents/publish-render.js';
 import type { ReportDocument } from '../documents/report-document.js';
+import type { RenderKind, RenderResults } from './render-tasks.js';
 
 /**
- * Renders published documents on worker threads, so that publishing uses every core and the HTTP thread stays
- * free. Workers start on the first render and stop after a minute without work. With `size` 0, or when a worker
+ * Renders published documents (and downloaded spreadsheets) on worker threads, so that publishing uses every core
+ * and the HTTP thread stays free. Workers start on the first render and stop after a minute without work. With `size` 0, or when a worker
  * cannot start, rendering happens on this thread instead.
  */
 export interface RenderPool {
   render(report: ReportDocument, date: Date): Promise<RenderedDocuments>;
+  /** A download's spreadsheet alone (the report GET), its bytes or the error that stopped it. */
+  renderXlsx(report: ReportDocument, date: Date): Promise<Uint8Array>;
   /** Threads the pool may use (0: this thread). */
   readonly size: number;
   /** Starts the threads now (a job is about to render): they load their libraries while its first report loads. */
@@ -25,10 +28,11 @@ export interface RenderPoolOptions {
 
 interface Task {
   id: number;
+  kind: RenderKind;
   report: ReportDocument;
   date: Date;
   attempts: number;
-  resolve(value: RenderedDocuments): void;
+  resolve(value: RenderResults[RenderKind]): void;
   reject(error: Error): void;
 }
 
@@ -55,14 +59,14 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
 
   // The document libraries load here only when rendering on this thread.
   const renderInline = (t: Task) =>
-    import('../documents/publish-render.js')
-      .then(({ renderPublishedDocuments }) => renderPublishedDocuments(t.report, { productName: options.productName, date: t.date }))
+    import('./render-tasks.js')
+      .then(({ runRenderTask }) => runRenderTask(t.kind, t.report, { productName: options.productName, date: t.date }))
       .then(t.resolve, t.reject);
 
   function spawn(): Slot {
     const worker = new Worker(WORKER, { workerData: WORKER_DATA });
     const slot: Slot = { worker, task: null, ready: false };
-    worker.on('message', (msg: { ready?: true; id?: number; result?: RenderedDocuments; error?: string }) => {
+    worker.on('message', (msg: { ready?: true; id?: number; result?: RenderResults[RenderKind]; error?: string }) => {
       if (msg.ready) {
         slot.ready = true;
         pump();
@@ -111,7 +115,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
         const task = queue.shift()!;
         free.task = task;
         task.attempts++;
-        free.worker.postMessage({ id: task.id, report: task.report, productName: options.productName, date: task.date.toISOString() });
+        free.worker.postMessage({ id: task.id, kind: task.kind, report: task.report, productName: options.productName, date: task.date.toISOString() });
         continue;
       }
       if (slots.length < options.size) {
@@ -124,6 +128,14 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       idleTimer = setTimeout(() => void stopWorkers(), idleMs);
       idleTimer.unref();
     }
+  }
+
+  function enqueue<K extends RenderKind>(kind: K, report: ReportDocument, date: Date): Promise<RenderResults[K]> {
+    if (closed) return Promise.reject(new Error('the render pool is closed'));
+    return new Promise<RenderResults[K]>((resolve, reject) => {
+      queue.push({ id: nextId++, kind, report, date, attempts: 0, resolve: resolve as Task['resolve'], reject });
+      pump();
+    });
   }
 
   async function stopWorkers() {
@@ -141,11 +153,12 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       pump();
     },
     render(report, date) {
-      if (closed) return Promise.reject(new Error('the render pool is closed'));
-      return new Promise<RenderedDocuments>((resolve, reject) => {
-        queue.push({ id: nextId++, report, date, attempts: 0, resolve, reject });
-        pump();
-      });
+      return enqueue('published', report, date);
+    },
+    async renderXlsx(report, date) {
+      const xlsx = await enqueue('xlsx', report, date);
+      if (!xlsx.ok) throw new Error(xlsx.error);
+      return xlsx.data;
     },
     async close() {
       closed = true;

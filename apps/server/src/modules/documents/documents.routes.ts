@@ -1,6 +1,5 @@
-import { PassThrough } from 'node:stream';
 import { defaultMonth, reportDay } from '@openrescue/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -8,7 +7,7 @@ import { errorResponsesWithNotFound } from '../../lib/http-error.js';
 import { monthlyReportSchema, posterSchema, reportMonthQuerySchema } from '@openrescue/shared';
 import { attachmentDisposition, posterFileName } from '../../documents/file-names.js';
 import { PDF_CONTENT_TYPE, XLSX_CONTENT_TYPE } from '../../documents/content-types.js';
-import type { ReportDocument } from '../../documents/report-document.js';
+import { createRenderPool } from '../../jobs/render-pool.js';
 import { createDocumentsRepository } from './documents.repository.js';
 import { resolveViewer } from '../reports/reports.policy.js';
 import { receiverSubject, storeSubject } from './documents.scope.js';
@@ -22,6 +21,11 @@ const errors = errorResponsesWithNotFound;
 export async function documentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = createDocumentsRepository(ctx.database.db);
+  // Downloaded spreadsheets are built on a thread of their own: a 40,000-row sheet is ~1 s of CPU, which on the HTTP
+  // thread stalled every other request and tripped load shedding (503 for everyone, bench/README.md twentieth pass).
+  // Its own pool, not publishing's: a download does not wait behind a publishing batch.
+  const downloads = createRenderPool({ size: ctx.env.RENDER_WORKERS === 0 ? 0 : 1, productName: ctx.env.PRODUCT_NAME, log: app.log });
+  app.addHook('onClose', async () => downloads.close());
   const monthOf = (q: { month?: string }) => q.month ?? defaultMonth(reportDay());
 
   async function subjectFor(request: FastifyRequest, kind: 'store' | 'receiver', id: number) {
@@ -52,7 +56,7 @@ export async function documentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       config: { access: 'client' },
       schema: {
         tags: ['reports'],
-        description: `The ${kind} report as a spreadsheet: sheets Month, YTD and Raw Data (streamed).`,
+        description: `The ${kind} report as a spreadsheet: sheets Month, YTD and Raw Data.`,
         params: idParams,
         querystring: reportMonthQuerySchema,
       },
@@ -60,7 +64,12 @@ export async function documentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
         const { subject, money } = await subjectFor(request, kind, request.params.id);
         // Stores get the Raw Data sheet too: the same indexed query, and publishing wants all three sheets.
         const report = await loadMonthlyReport(repo, subject, monthOf(request.query), { money, raw: true });
-        return streamXlsx(reply, report, ctx.env.PRODUCT_NAME);
+        const xlsx = await downloads.renderXlsx(report, new Date());
+        return reply
+          .header('content-type', XLSX_CONTENT_TYPE)
+          .header('content-disposition', attachmentDisposition(report.xlsx_filename))
+          .header('cache-control', 'private, no-store')
+          .send(Buffer.from(xlsx.buffer, xlsx.byteOffset, xlsx.byteLength));
       },
     });
   }
@@ -106,19 +115,4 @@ export async function documentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
         .send(pdf);
     },
   });
-}
-
-async function streamXlsx(reply: FastifyReply, report: ReportDocument, productName: string) {
-  const out = new PassThrough();
-  // The spreadsheet library loads on first use, not at start.
-  const { writeMonthlyReportXlsx } = await import('../../documents/xlsx/monthly-report-xlsx.js');
-  writeMonthlyReportXlsx(report, out, { productName }).catch((error: unknown) => {
-    reply.log.error({ err: error }, 'spreadsheet failed while streaming');
-    out.destroy(error instanceof Error ? error : new Error(String(error)));
-  });
-  return reply
-    .header('content-type', XLSX_CONTENT_TYPE)
-    .header('content-disposition', attachmentDisposition(report.xlsx_filename))
-    .header('cache-control', 'private, no-store')
-    .send(out);
 }

@@ -7,24 +7,10 @@
  * function. Function names are the minified ones unless the web app is built with source maps.
  * Usage: npm run build -w apps/web && npx tsx bench/profile-range-switch.ts
  */
-import { DEMO_LOGINS, startBenchApp } from './lib/app.js';
-import { signInOnPage } from './lib/browser-sign-in.js';
-import { BROWSER_BENCH_NETWORK, DASHBOARD_SETTLED, linkDemoAccounts, switchRange } from './lib/dashboard-bench.js';
+import { DASHBOARD_SETTLED, signedInBenchPage, switchRange } from './lib/dashboard-bench.js';
 import { until } from './lib/interactions.js';
-import { launchBenchChromium } from './lib/lighthouse.js';
-import { loadBenchNetwork } from './report-totals-data.js';
 
-const app = await startBenchApp({
-  web: true,
-  load: async (database) => {
-    await loadBenchNetwork(database, BROWSER_BENCH_NETWORK, () => {});
-  },
-  prepare: linkDemoAccounts,
-});
-const browser = await launchBenchChromium(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
-const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-const page = await context.newPage();
-await signInOnPage(page, app.base, ...DEMO_LOGINS.company, /\/$/);
+const { browser, context, page } = await signedInBenchPage('company');
 await until(page, DASHBOARD_SETTLED);
 const choose = (label: string) => switchRange(page, label, 500);
 for (const r of ['3 months', '1 month', '1 year', '1 month']) await choose(r); // warm

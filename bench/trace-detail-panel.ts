@@ -5,24 +5,10 @@
  * showing that store, painted (bench/lib/main-thread-trace.ts).
  * Usage: npm run build -w apps/web && npx tsx bench/trace-detail-panel.ts   (TOP=n functions per phase, VERBOSE=1)
  */
-import { DEMO_LOGINS, startBenchApp } from './lib/app.js';
-import { signInOnPage } from './lib/browser-sign-in.js';
-import { BROWSER_BENCH_NETWORK, linkDemoAccounts, openStoreDetail, STORE_ROWS } from './lib/dashboard-bench.js';
-import { launchBenchChromium } from './lib/lighthouse.js';
+import { openStoreDetail, signedInBenchPage, STORE_ROWS } from './lib/dashboard-bench.js';
 import { markLastMeasure, startTrace, stopTraceAndSummarise } from './lib/main-thread-trace.js';
-import { loadBenchNetwork } from './report-totals-data.js';
 
-const app = await startBenchApp({
-  web: true,
-  load: async (database) => {
-    await loadBenchNetwork(database, BROWSER_BENCH_NETWORK, () => {});
-  },
-  prepare: linkDemoAccounts,
-});
-const browser = await launchBenchChromium(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
-const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-const page = await context.newPage();
-await signInOnPage(page, app.base, ...DEMO_LOGINS.staff, /\/ops$/);
+const { app, browser, page } = await signedInBenchPage('staff');
 await page.goto(`${app.base}/ops/retail/stores`);
 await page.locator(STORE_ROWS).first().waitFor();
 await page.waitForTimeout(500);

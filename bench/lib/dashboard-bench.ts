@@ -2,8 +2,11 @@ import type { Page } from 'playwright-core';
 import type { AppContext } from '../../apps/server/src/context.js';
 import { linkDemoCompanyUsers } from '../../apps/server/src/db/demo/index.js';
 import { ensureDemoAccounts } from '../../apps/server/src/demo-accounts.js';
-import type { BenchNetworkSize } from '../report-totals-data.js';
+import { loadBenchNetwork, type BenchNetworkSize } from '../report-totals-data.js';
+import { DEMO_LOGINS, startBenchApp } from './app.js';
+import { signInOnPage } from './browser-sign-in.js';
 import { js, measure, until } from './interactions.js';
+import { launchBenchChromium } from './lighthouse.js';
 
 /** The browser benchmarks' network: 2,000 stores, company 1's 500 of them, 100,000 donations over 3 years. */
 export const BROWSER_BENCH_NETWORK: BenchNetworkSize = { donations: 100_000, stores: 2000, bigCompanyStores: 500, companies: 10, years: 3 };
@@ -54,4 +57,24 @@ export async function openStoreDetail(page: Page, index: number): Promise<number
   await until(page, `!document.querySelector('[data-testid=org-detail]')`);
   await page.waitForTimeout(400);
   return ms;
+}
+
+/**
+ * For the profile and trace scripts: the built product on the browser benchmarks' network, Debian's Chromium
+ * (CHROMIUM_PATH), and a 1280x800 page signed in as `account` on its landing screen.
+ */
+export async function signedInBenchPage(account: 'company' | 'staff') {
+  const app = await startBenchApp({
+    web: true,
+    load: async (database) => {
+      await loadBenchNetwork(database, BROWSER_BENCH_NETWORK, () => {});
+    },
+    prepare: linkDemoAccounts,
+  });
+  const browser = await launchBenchChromium(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const [email, password] = DEMO_LOGINS[account];
+  await signInOnPage(page, app.base, email, password, account === 'staff' ? /\/ops$/ : /\/$/);
+  return { app, browser, context, page };
 }

@@ -8,10 +8,12 @@ export interface RenderedDocuments {
   pdf: RenderedDocument;
 }
 
-const failure = (error: unknown): RenderedDocument => ({
-  ok: false,
-  error: error instanceof Error ? error.message : String(error),
-});
+/** A document's bytes, or the error that stopped it, as a render thread hands them back. */
+export const renderedDocument = (bytes: Promise<Uint8Array>): Promise<RenderedDocument> =>
+  bytes.then(
+    (data): RenderedDocument => ({ ok: true, data }),
+    (error: unknown): RenderedDocument => ({ ok: false, error: error instanceof Error ? error.message : String(error) }),
+  );
 
 /**
  * A published report's two documents: the spreadsheet (Month, YTD, Raw Data) and the PDF summary, each stamped with
@@ -22,8 +24,8 @@ export async function renderPublishedDocuments(
   options: { productName: string; date: Date },
 ): Promise<RenderedDocuments> {
   const [xlsx, pdf] = await Promise.all([
-    monthlyReportXlsxBuffer(report, options).then((data): RenderedDocument => ({ ok: true, data }), failure),
-    renderReportPdf(report, options).then((data): RenderedDocument => ({ ok: true, data }), failure),
+    renderedDocument(monthlyReportXlsxBuffer(report, options)),
+    renderedDocument(renderReportPdf(report, options)),
   ]);
   return { xlsx, pdf };
 }

@@ -5,8 +5,8 @@ import type { RenderKind, RenderResults } from './render-tasks.js';
 
 /**
  * Renders published documents (and downloaded spreadsheets) on worker threads, so that publishing uses every core
- * and the HTTP thread stays free. Workers start on the first render and stop after a minute without work. With `size` 0, or when a worker
- * cannot start, rendering happens on this thread instead.
+ * and the HTTP thread stays free. Workers start on the first render and stop after a minute without work. With
+ * `size` 0, or when a worker cannot start, rendering happens on this thread instead.
  */
 export interface RenderPool {
   render(report: ReportDocument, date: Date): Promise<RenderedDocuments>;

@@ -1,4 +1,4 @@
-import { renderPublishedDocuments, type RenderedDocument, type RenderedDocuments } from '../documents/publish-render.js';
+import { renderedDocument, renderPublishedDocuments, type RenderedDocument, type RenderedDocuments } from '../documents/publish-render.js';
 import type { ReportDocument } from '../documents/report-document.js';
 import { monthlyReportXlsxBuffer } from '../documents/xlsx/monthly-report-xlsx.js';
 
@@ -20,11 +20,7 @@ const own = (d: RenderedDocument): RenderedDocument => (d.ok ? { ok: true, data:
 /** Renders one task, on whichever thread calls it; the result's documents own their bytes (transferable). */
 export async function runRenderTask<K extends RenderKind>(kind: K, report: ReportDocument, options: RenderOptions): Promise<RenderResults[K]> {
   if (kind === 'xlsx') {
-    const xlsx = await monthlyReportXlsxBuffer(report, options).then(
-      (data): RenderedDocument => ({ ok: true, data }),
-      (error: unknown): RenderedDocument => ({ ok: false, error: error instanceof Error ? error.message : String(error) }),
-    );
-    return own(xlsx) as RenderResults[K];
+    return own(await renderedDocument(monthlyReportXlsxBuffer(report, options))) as RenderResults[K];
   }
   const out = await renderPublishedDocuments(report, options);
   return { xlsx: own(out.xlsx), pdf: own(out.pdf) } as RenderResults[K];

@@ -3,6 +3,7 @@ import { LoadingScreen } from '../components/loading-screen';
 import { companyUserQueryOptions } from '../features/client-access/api/get-company-user';
 import { companiesQueryOptions } from '../features/dashboard/api/get-companies';
 import { storesQueryOptions } from '../features/dashboard/api/get-stores';
+import { loadMapEarly, loadPublicMapEarly } from '../features/network-map/lib/load-map-early';
 import { storesListQueryOptions } from '../features/ops-lists/api/get-stores';
 import { inOwnTask } from '../lib/own-task';
 import { queryClient } from '../lib/query-client';
@@ -121,8 +122,20 @@ const prefetchClientDashboard = (staff: boolean): LoaderFunction => () => {
   return null;
 };
 
+/** The staff map: MapLibre and its worker load while the screen's code does. */
+const startMapCode: LoaderFunction = () => {
+  loadMapEarly();
+  return null;
+};
+
+/** A public region's map: the region, then MapLibre and its worker, while the page's code loads. */
+const startPublicMap: LoaderFunction = ({ params }) => {
+  loadPublicMapEarly(queryClient, params.region ?? '', params.secret ?? '');
+  return null;
+};
+
 /** Screens whose data is asked for before their code has loaded. */
-const OPS_LOADERS: Record<string, LoaderFunction> = { stores: prefetchStoresList };
+const OPS_LOADERS: Record<string, LoaderFunction> = { stores: prefetchStoresList, network: startMapCode };
 
 const opsChildren: RouteObject[] = [
   { index: true, lazy: lazyOpsLanding },
@@ -154,7 +167,7 @@ export const routes: RouteObject[] = [
           { path: 'charity/:receiverId/reports', lazy: lazyPublicReport, handle: { publicReportKind: 'receiver' } },
           { path: 'store/:storeId/reports', lazy: lazyPublicReport, handle: { publicReportKind: 'store' } },
           { path: 'store/:storeId/posters', lazy: lazyPublicPoster },
-          { path: 'network/:region/:secret', lazy: lazyPublicNetwork },
+          { path: 'network/:region/:secret', loader: startPublicMap, lazy: lazyPublicNetwork },
           { path: '*', lazy: lazyWrongUrl },
         ],
       },

@@ -37,6 +37,11 @@ const kindColor = ['match', ['get', 'kind'], ...MARKER_LEGEND.flatMap((l) => [l.
 const radius = ['interpolate', ['linear'], ['zoom'], 3, 3, 9, 5, 13, 7.5] as unknown as number;
 const shown = ['case', ['boolean', ['feature-state', 'hidden'], false], 0, 1] as unknown as number;
 
+/** Starts MapLibre's worker before the first map is created (lib/load-map-early.ts). */
+export function prewarmMapLibre(): void {
+  maplibregl.prewarm();
+}
+
 /** The map itself: offline style or tiles, region outlines, one circle per organization, the selected one ringed. */
 export default function MapCanvas(props: MapCanvasProps) {
   const { styleUrl, area, outlines, view, markers, visibleIds, selectedId, focus, onSelect, label } = props;

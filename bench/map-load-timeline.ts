@@ -7,13 +7,8 @@
  *   then the median of each milestone per build)
  */
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
-import { chromium } from 'playwright-core';
-import { buildApp, DEFAULT_WEB_DIST } from '../apps/server/src/app.js';
-import { loadEnv } from '../apps/server/src/config/env.js';
-import { openDatabase } from '../apps/server/src/db/connection.js';
-import { insertBulkNetworkOrganizations } from '../apps/server/src/db/demo/network-bulk.js';
-import { migrate } from '../apps/server/src/db/migrate.js';
+import { launchBenchChromium } from './lib/lighthouse.js';
+import { MAP_DRAWN, mapStateChanges, PUBLIC_MAP_PATH, startNetworkMapServers, WATCH_MAP_STATES } from './lib/network-map-page.js';
 
 const { values } = parseArgs({
   options: {
@@ -21,39 +16,8 @@ const { values } = parseArgs({
     dist: { type: 'string', multiple: true }, quiet: { type: 'boolean', default: false },
   },
 });
-const dists = values.dist ?? [DEFAULT_WEB_DIST];
-const database = await openDatabase({ dataDir: null });
-await migrate(database);
-await sql`update region set secret = 'demo'`.execute(database.db);
-await insertBulkNetworkOrganizations(database.db, Number(values.orgs));
-const servers = [];
-for (const dist of dists) {
-  const env = loadEnv({ LOG_LEVEL: 'silent', NODE_ENV: 'production', WEB_DIST: dist });
-  const { app } = await buildApp({ env, database, logger: false, origin: 'http://127.0.0.1' });
-  servers.push({ dist, app, base: await app.listen({ host: '127.0.0.1', port: 0 }), milestones: new Map<string, number[]>() });
-}
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
-
-// Records the map box's state changes with their time (a string: tsx adds helpers functions do not have in the page).
-const WATCH_STATES = `(() => {
-  const seen = (window.__states = []);
-  const watch = () => {
-    const box = document.querySelector('[data-testid=network-map]');
-    if (!box) return requestAnimationFrame(watch);
-    seen.push(['map box', performance.now()]);
-    new MutationObserver(() => {
-      const state = box.getAttribute('data-map-state');
-      const markers = state === 'idle' ? ' ' + box.getAttribute('data-marker-count') + ' markers' : '';
-      seen.push(['map ' + state + markers, performance.now()]);
-    })
-      .observe(box, { attributes: true, attributeFilter: ['data-map-state'] });
-  };
-  watch();
-})()`;
+const { servers, close } = await startNetworkMapServers(Number(values.orgs), values.dist);
+const browser = await launchBenchChromium(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
 
 const short = (url: string) => {
   const u = new URL(url);
@@ -62,23 +26,27 @@ const short = (url: string) => {
 const MILESTONES = ['DOMContentLoaded', 'region (api)', 'retail/network (api)', 'map box', 'all markers drawn'];
 const milestoneOf = (name: string) =>
   name.includes('/public/network/region') ? 'region (api)' : name.includes('/retail/network/') ? 'retail/network (api)'
-    : /^map idle [1-9]/.test(name) ? 'all markers drawn' : MILESTONES.includes(name) ? name : null;
+    : /^map idle, [1-9]/.test(name) ? 'all markers drawn' : MILESTONES.includes(name) ? name : null;
+const stateLabel = (state: string, markers: number) =>
+  state === 'box' ? 'map box' : `map ${state}${state === 'idle' ? `, ${markers} markers` : ''}`;
+const milestones = new Map(servers.map((s) => [s.dist, new Map<string, number[]>()]));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
-for (let run = 0; run <= Number(values.runs); run++) for (const { dist, base, milestones } of servers) {
+for (let run = 0; run <= Number(values.runs); run++) for (const { dist, base } of servers) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addInitScript(WATCH_STATES);
+  await context.addInitScript(WATCH_MAP_STATES);
   const page = await context.newPage();
-  await page.goto(`${base}/public/network/all/demo`);
-  await page.waitForSelector('[data-testid=network-map][data-map-state=idle]', { timeout: 60_000 });
+  await page.goto(`${base}${PUBLIC_MAP_PATH}`);
+  await page.waitForSelector(MAP_DRAWN, { timeout: 60_000 });
   const timeline = await page.evaluate(() => {
     const rows: [string, number, number][] = performance.getEntriesByType('resource')
       .map((e) => [e.name, e.startTime, (e as PerformanceResourceTiming).responseEnd] as [string, number, number]);
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
     rows.push(['document', 0, nav.responseEnd], ['DOMContentLoaded', nav.domContentLoadedEventEnd, nav.domContentLoadedEventEnd]);
-    for (const [name, at] of (window as unknown as { __states: [string, number][] }).__states) rows.push([name, at, at]);
     for (const p of performance.getEntriesByType('paint')) rows.push([p.name, p.startTime, p.startTime]);
-    return rows.sort((a, b) => a[1] - b[1]);
+    return rows;
   });
+  for (const [at, state, markers] of await mapStateChanges(page)) timeline.push([stateLabel(state, markers), at, at]);
+  timeline.sort((a, b) => a[1] - b[1]);
   if (!values.quiet) console.log(`run ${run}${run === 0 ? ' (warm-up)' : ''}, ${dist}`);
   const seen = new Set<string>();
   for (const [name, start, end] of timeline) {
@@ -87,15 +55,15 @@ for (let run = 0; run <= Number(values.runs); run++) for (const { dist, base, mi
     const milestone = milestoneOf(name);
     if (run > 0 && milestone && !seen.has(milestone)) {
       seen.add(milestone);
-      milestones.set(milestone, [...(milestones.get(milestone) ?? []), end]);
+      const mine = milestones.get(dist)!;
+      mine.set(milestone, [...(mine.get(milestone) ?? []), end]);
     }
   }
   await context.close();
 }
 await browser.close();
-for (const { dist, app, milestones } of servers) {
+for (const [dist, mine] of milestones) {
   console.log(`${dist}: median ms since navigation, ${values.runs} runs: ` +
-    MILESTONES.map((m) => `${m} ${median(milestones.get(m) ?? [NaN]).toFixed(0)}`).join(', '));
-  await app.close();
+    MILESTONES.map((m) => `${m} ${median(mine.get(m) ?? [NaN]).toFixed(0)}`).join(', '));
 }
-await database.close();
+await close();

@@ -12,13 +12,10 @@
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
-import { chromium, type Page } from 'playwright-core';
-import { buildApp, DEFAULT_WEB_DIST } from '../apps/server/src/app.js';
-import { loadEnv } from '../apps/server/src/config/env.js';
-import { openDatabase } from '../apps/server/src/db/connection.js';
-import { insertBulkNetworkOrganizations } from '../apps/server/src/db/demo/network-bulk.js';
-import { migrate } from '../apps/server/src/db/migrate.js';
+import type { Page } from 'playwright-core';
 import { recordFigures } from './lib/figures.js';
+import { launchBenchChromium } from './lib/lighthouse.js';
+import { allDrawnAt, MAP_DRAWN, PUBLIC_MAP_PATH, startNetworkMapServers, WATCH_MAP_STATES } from './lib/network-map-page.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, orgs: { type: 'string', default: '10000' } } });
 const runs = Number(values.runs);
@@ -28,13 +25,8 @@ const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length -
 const ms = (x: number) => `${x.toFixed(0)} ms`;
 const kb = (x: number) => `${(x / 1024).toFixed(0)} kB`;
 
-const database = await openDatabase({ dataDir: null });
-await migrate(database);
-await sql`update region set secret = 'demo'`.execute(database.db);
-await insertBulkNetworkOrganizations(database.db, count);
-const env = loadEnv({ LOG_LEVEL: 'silent', NODE_ENV: 'production', WEB_DIST: DEFAULT_WEB_DIST });
-const { app } = await buildApp({ env, database, logger: false, origin: 'http://127.0.0.1' });
-const base = await app.listen({ host: '127.0.0.1', port: 0 });
+const { database, servers, close } = await startNetworkMapServers(count);
+const [{ app, base }] = servers;
 console.log(`Network map benchmark: ${count.toLocaleString('en-US')} organizations, PGlite in memory, ${base}`);
 
 // ---- the endpoint ----
@@ -65,35 +57,12 @@ console.log(`  cold (after a change) median: brotli ${ms(median(cold.br))}, gzip
 console.log(`  warm (cached) median ${ms(median(warm))}, p95 ${ms(p95(warm))}`);
 
 // ---- the page in Chromium ----
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchBenchChromium(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
 
 async function idleCount(page: Page): Promise<number> {
-  await page.waitForSelector('[data-testid=network-map][data-map-state=idle]', { timeout: 60_000 });
+  await page.waitForSelector(MAP_DRAWN, { timeout: 60_000 });
   return Number(await page.getAttribute('[data-testid=network-map]', 'data-marker-count'));
 }
-
-/**
- * Each time the map reports idle, in ms since navigation, with the number of markers it had drawn, as the page saw it:
- * Playwright's own polling for the attribute would add its delay to the figure. The map can be idle before the
- * organizations have arrived (0 markers).
- */
-const WATCH_IDLE = `(() => {
-  const idles = (window.__idles = []);
-  const watch = () => {
-    const box = document.querySelector('[data-testid=network-map]');
-    if (!box) return requestAnimationFrame(watch);
-    new MutationObserver(() => {
-      if (box.getAttribute('data-map-state') === 'idle') idles.push([performance.now(), Number(box.getAttribute('data-marker-count'))]);
-    }).observe(box, { attributes: true, attributeFilter: ['data-map-state'] });
-  };
-  watch();
-})()`;
-const allDrawnAt = (page: Page, markers: number) =>
-  page.evaluate(`window.__idles.find(([, count]) => count === ${markers})[0]`) as Promise<number>;
 
 /**
  * Milliseconds from the input event to the map reporting idle again, measured inside the page. A string, not a
@@ -129,7 +98,7 @@ let js = { main: 0, worker: 0, files: 0 };
 for (let run = 0; run <= runs; run++) {
   // bypassCSP: the timer's string predicate is evaluated in the page (the app's CSP forbids eval)
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
-  await context.addInitScript(WATCH_IDLE);
+  await context.addInitScript(WATCH_MAP_STATES);
   const page = await context.newPage();
   const scripts: { url: string; gz: number }[] = [];
   const weighing: Promise<void>[] = [];
@@ -142,7 +111,7 @@ for (let run = 0; run <= runs; run++) {
     });
   }
   const started = Date.now();
-  await page.goto(`${base}/public/network/all/demo`);
+  await page.goto(`${base}${PUBLIC_MAP_PATH}`);
   drawnMarkers = await idleCount(page);
   const seenMs = await page.evaluate(() => performance.now());
   const loadMs = await allDrawnAt(page, drawnMarkers);
@@ -191,5 +160,4 @@ recordFigures([
   { group, name: 'filter toggle to the updated map', unit: 'ms', samples: toggles, target: { op: '<=', value: 150 } },
   { group, name: 'page JavaScript, main thread + map worker (gzip)', unit: 'kB', samples: [(js.main + js.worker) / 1000], target: { op: '<=', value: 500 } },
 ]);
-await app.close();
-await database.close();
+await close();

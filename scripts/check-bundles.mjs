@@ -154,8 +154,10 @@ function placementResults(build) {
   const routes = routeModules(build);
   const routeKeys = new Set(routes.map((r) => r.key));
   const appStatic = build.staticClosure(APP_ENTRY);
-  // What each entry can load without a screen being opened: imports and dynamic imports, stopping at route modules.
-  const withoutScreen = Object.fromEntries(ENTRIES.map((e) => [e, closure(manifest, [e], { dynamic: true, stopAt: routeKeys })]));
+  // What an entry can load without a screen being opened: imports and dynamic imports, stopping at route modules and
+  // at the chunks a screen's loader starts (`early`), which are not counted either.
+  const withoutScreen = (entry, early) =>
+    [...closure(manifest, [entry], { dynamic: true, stopAt: new Set([...routeKeys, ...early]) })].filter((k) => !early.includes(k));
   // What opening each screen can load: imports and dynamic imports, not through the app entry's own (already loaded) files.
   const byScreen = routes.map((r) => ({ ...r, reach: closure(manifest, [r.key], { dynamic: true, stopAt: appStatic }) }));
 
@@ -172,13 +174,9 @@ function placementResults(build) {
     const problems = [];
     const early = rule.early ?? [];
     for (const key of early) if (!manifest[key]) problems.push(`${key} (early) is no chunk of the build`);
-    const stopAt = new Set([...routeKeys, ...early]);
     for (const entry of ENTRIES) {
-      const loadable = early.length
-        ? new Set([...closure(manifest, [entry], { dynamic: true, stopAt })].filter((k) => !early.includes(k)))
-        : withoutScreen[entry];
       if (keys.some((k) => build.firstLoad(entry).has(k))) problems.push(`in the first load of ${entry}`);
-      else if (keys.some((k) => loadable.has(k))) problems.push(`loadable by ${entry} without opening a screen`);
+      else if (withoutScreen(entry, early).some((k) => keys.includes(k))) problems.push(`loadable by ${entry} without opening a screen`);
     }
     const users = byScreen.filter((s) => keys.some((k) => s.reach.has(k))).map((s) => s.src);
     for (const src of users) if (!rule.screens.includes(src)) problems.push(`loaded by ${src}`);

@@ -129,7 +129,11 @@ describe('mail send through a killed server', () => {
       ...(pg ? { DATABASE_URL: pg.url } : {}),
     };
     live = await startServer(env);
-    const sent = await api(live.base, await staffToken(live.base), '/core-api/api/reports/charity_poster_contacts/', {});
+    const token = await staffToken(live.base);
+    // The console's send to every contact: the month, all: true and the count the list showed (issue 32 item 7).
+    const listed = await api(live.base, token, '/core-api/api/retail/reports/charity_poster_contacts/?page_size=1');
+    const sent = await api(live.base, token, '/core-api/api/reports/charity_poster_contacts/',
+      { all: true, month: '2026-09', contacts: listed.body.count });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     const { mailers, send_id: sendId } = sent.body.result as { mailers: number; send_id: string };
     expect(mailers).toBeGreaterThan(10);

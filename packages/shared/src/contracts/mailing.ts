@@ -33,14 +33,37 @@ const filterId = z
 
 export const MAIL_MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 
+/** The most contacts one send may name (a bound on `contacts`, far above any real list). */
+export const MAIL_CONTACTS_MAX = 1_000_000;
+
+/**
+ * One send names what it sends (issue 32 item 7: an empty POST used to mail every contact): the report month, whom
+ * (a company, a receiver, or `all: true` for every contact) and `contacts`, how many contacts the user confirmed
+ * (the list's count; required with `all`). When another number of contacts matches now, the send answers 409 and
+ * queues nothing. A cleared filter (null or '') names no one.
+ */
 export const charityPosterMailRequestSchema = z
   .object({
     with_company_id: filterId.optional(),
     with_receiver_id: filterId.optional(),
-    /** The report month, YYYY-MM; defaults to the previous month. */
-    month: z.string().regex(MAIL_MONTH_PATTERN, 'expected a month as YYYY-MM').optional(),
+    /** Every contact, no filter: said explicitly, never implied by a missing filter. */
+    all: z.literal(true).optional(),
+    /** The report month, YYYY-MM. */
+    month: z.string().regex(MAIL_MONTH_PATTERN, 'expected a month as YYYY-MM'),
+    /** How many contacts the user confirmed sending to. */
+    contacts: z.number().int().min(1).max(MAIL_CONTACTS_MAX).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((body, ctx) => {
+    const filtered = body.with_company_id !== undefined || body.with_receiver_id !== undefined;
+    if (!filtered && body.all !== true) {
+      ctx.addIssue({ code: 'custom', path: ['all'], message: 'name the contacts: with_company_id, with_receiver_id or all: true' });
+    }
+    if (filtered && body.all === true) ctx.addIssue({ code: 'custom', path: ['all'], message: 'all: true takes no filter' });
+    if (body.all === true && body.contacts === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['contacts'], message: 'required with all: the number of contacts confirmed' });
+    }
+  });
 export type CharityPosterMailRequest = z.infer<typeof charityPosterMailRequestSchema>;
 
 /** `result.mailers` is shown as the 'Queued' success toast. */

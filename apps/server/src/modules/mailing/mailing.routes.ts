@@ -1,6 +1,6 @@
 import {
   charityPosterContactListSchema, charityPosterContactsQuerySchema, charityPosterMailRequestSchema,
-  charityPosterMailResponseSchema, 
+  charityPosterMailResponseSchema, errorBodySchema,
 } from '@openrescue/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -50,15 +50,17 @@ export async function mailingRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     schema: {
       tags: ['mailing'],
       description:
-        'Queues one report mail per contact matching the filters (one send, one transaction; a contact is never ' +
-        'queued twice for one send; an Idempotency-Key makes a retry return the same send). result.mailers = queued.',
-      body: charityPosterMailRequestSchema.nullish(),
+        'Queues one report mail per contact named by the body (one send, one transaction; a contact is never ' +
+        'queued twice for one send; an Idempotency-Key makes a retry return the same send). result.mailers = queued. ' +
+        'The body names the month and whom: with_company_id, with_receiver_id, or all: true with `contacts`, the ' +
+        'count the user confirmed; a missing or incomplete body answers 400, another count of matching contacts 409.',
+      body: charityPosterMailRequestSchema,
       headers: idempotencyHeaders,
-      response: { 200: charityPosterMailResponseSchema, ...errors },
+      response: { 200: charityPosterMailResponseSchema, ...errors, 409: errorBodySchema },
     },
     handler: async (request) => {
       const user = userPrincipal(request);
-      const result = await queueCharityReportMails(ctx, request.body ?? {}, {
+      const result = await queueCharityReportMails(ctx, request.body, {
         userId: user.userId, key: request.headers['idempotency-key'],
       });
       return { result };

@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { CharityPosterMailRequest } from '@openrescue/shared';
+import { ERROR_TYPES, type CharityPosterMailRequest } from '@openrescue/shared';
 import type { AppContext } from '../../context.js';
-import { charityReportMessage, previousMonth } from '../../mail/charity-report-message.js';
+import { charityReportMessage } from '../../mail/charity-report-message.js';
+import { HttpError } from '../../lib/http-error.js';
 import { publicReportLink } from '../public-links/public-links.service.js';
 import { mailOutboxOf } from './mailing.outbox.js';
 import { type ContactFilters, type ContactRow, createMailingRepository } from './mailing.repository.js';
@@ -32,6 +33,12 @@ export async function queueCharityReportMails(
     ? `key-${createHash('sha256').update(`${idempotency.userId}\n${idempotency.key}`).digest('hex').slice(0, 32)}`
     : randomUUID();
   const { rows: all } = await repo.contacts(contactFilters(body));
+  // The user confirmed a number of contacts: another number matching now means the list changed under them.
+  if (body.contacts !== undefined && body.contacts !== all.length) {
+    throw new HttpError(409, ERROR_TYPES.conflict,
+      `The contact list changed: ${all.length} contacts match now, not the ${body.contacts} you confirmed. Reload the list and send again.`,
+      'confirmed contact count differs');
+  }
   // A person listed for both report types of one receiver gets one mail: the same report link.
   const seen = new Set<string>();
   const rows = all.filter((c) => {
@@ -39,11 +46,10 @@ export async function queueCharityReportMails(
     return seen.has(key) ? false : (seen.add(key), true);
   });
   const links = await reportLinks(ctx, rows);
-  const month = body.month ?? previousMonth();
   const mails = rows.map((c) => {
     const content = charityReportMessage({
       productName: ctx.env.PRODUCT_NAME, firstName: c.first_name, organizationName: c.organization_name,
-      month, reportUrl: links.get(c.receiver_id) ?? '',
+      month: body.month, reportUrl: links.get(c.receiver_id) ?? '',
     });
     return { to_address: c.email, subject: content.subject, body_text: content.text, body_html: content.html, receiver_contact_id: c.id };
   });

@@ -39,6 +39,10 @@ const post = (body: unknown, headers: Record<string, string> = {}, who: DemoRole
   t.app.inject({ method: 'POST', url: SEND, payload: body as object, headers: { authorization: `Bearer ${tokens[who]}`, ...headers } });
 const outbox = (sendId: string) =>
   t.database.db.selectFrom('mail_outbox').selectAll().where('send_id', '=', sendId).orderBy('id').execute();
+/** The console's "send to every contact": the month, all: true and the count the list showed. */
+const MONTH = '2026-09';
+const everyone = async () => ({ all: true, month: MONTH, contacts: (await get('staff', `${LIST}?page_size=1`)).json().count as number });
+const outboxSize = async () => Number((await t.database.db.selectFrom('mail_outbox').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
 const distinctEmails = async (id: number) => {
   const { rows } = await sql<{ n: number }>`select count(distinct email) as n from receiver_contact where receiver_id = ${id}`
     .execute(t.database.db);
@@ -107,12 +111,12 @@ describe('charity poster mail send', () => {
 
   it('a second POST is a new send; a retry with the same Idempotency-Key queues nothing twice', async () => {
     const before = smtp.received.length;
-    const first = (await post({ with_receiver_id: receiverId })).json().result;
-    const second = (await post({ with_receiver_id: receiverId })).json().result;
+    const first = (await post({ with_receiver_id: receiverId, month: MONTH })).json().result;
+    const second = (await post({ with_receiver_id: receiverId, month: MONTH })).json().result;
     expect(second.send_id).not.toBe(first.send_id);
     expect(second.mailers).toBe(first.mailers);
-    const keyed = (await post({ with_receiver_id: String(receiverId) }, { 'idempotency-key': 'k-1' })).json().result;
-    const retried = (await post({ with_receiver_id: String(receiverId) }, { 'idempotency-key': 'k-1' })).json().result;
+    const keyed = (await post({ with_receiver_id: String(receiverId), month: MONTH }, { 'idempotency-key': 'k-1' })).json().result;
+    const retried = (await post({ with_receiver_id: String(receiverId), month: MONTH }, { 'idempotency-key': 'k-1' })).json().result;
     expect(retried).toEqual(keyed);
     expect(await outbox(keyed.send_id)).toHaveLength(keyed.mailers);
     await waitUntil(() => smtp.received.length >= before + 3 * first.mailers, 15_000, 'three sends');
@@ -121,19 +125,56 @@ describe('charity poster mail send', () => {
   });
 
   it('answers 400 for bad filters, 403 for non-staff and mailers 0 without contacts', async () => {
-    expect((await post({ with_company_id: 'x' })).statusCode).toBe(400);
-    expect((await post({ month: '2026-13' })).statusCode).toBe(400);
-    expect((await post({ unknown: 1 })).statusCode).toBe(400);
-    expect((await post({ with_receiver_id: receiverId }, {}, 'company')).statusCode).toBe(403);
-    const none = await post({ with_receiver_id: 999_999 });
+    expect((await post({ with_company_id: 'x', month: MONTH })).statusCode).toBe(400);
+    expect((await post({ with_receiver_id: receiverId, month: '2026-13' })).statusCode).toBe(400);
+    expect((await post({ with_receiver_id: receiverId, month: MONTH, unknown: 1 })).statusCode).toBe(400);
+    expect((await post({ with_receiver_id: receiverId, month: MONTH }, {}, 'company')).statusCode).toBe(403);
+    const none = await post({ with_receiver_id: 999_999, month: MONTH });
     expect(none.statusCode).toBe(200);
     expect(none.json().result.mailers).toBe(0);
+  });
+
+  it('names what it sends: an empty or incomplete body answers 400 and queues nothing (issue 32 item 7)', async () => {
+    const before = await outboxSize();
+    const auth = { authorization: `Bearer ${tokens.staff}` };
+    // A body-less POST, as a cross-site form or fetch would send it: it used to mail every contact.
+    const bare = await t.app.inject({ method: 'POST', url: SEND, headers: auth });
+    expect(bare.statusCode, bare.body).toBe(400);
+    expect(bare.json()).toMatchObject({ type: 'validation_error' });
+    const incomplete: unknown[] = [
+      {}, null, { month: MONTH }, { with_company_id: null, with_receiver_id: null, month: MONTH },
+      { with_company_id: '', month: MONTH }, { all: true, month: MONTH }, { all: false, month: MONTH, contacts: 5 },
+      { all: true, contacts: 5 }, { with_receiver_id: receiverId }, { all: true, with_receiver_id: receiverId, month: MONTH, contacts: 2 },
+      { all: true, month: MONTH, contacts: 0 }, { all: true, month: MONTH, contacts: '5' },
+    ];
+    for (const body of incomplete) {
+      const res = await t.app.inject({ method: 'POST', url: SEND, headers: { ...auth, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(res.json()).sort()).toEqual(['detail', 'message', 'type']);
+    }
+    expect(await outboxSize()).toBe(before);
+  });
+
+  it('all: true sends only when the confirmed count is the number of contacts now (else 409, nothing queued)', async () => {
+    // (the sends to every contact below, with the right count, are the killed-worker and two-worker tests)
+    const before = await outboxSize();
+    const body = await everyone();
+    for (const contacts of [body.contacts - 1, body.contacts + 1]) {
+      const stale = await post({ ...body, contacts });
+      expect(stale.statusCode, stale.body).toBe(409);
+      expect(stale.json()).toMatchObject({ type: 'conflict' });
+      expect(stale.json().message).toContain(String(body.contacts));
+    }
+    // A filter with a count is checked the same way.
+    const receiver = (await get('staff', `${LIST}?with_receiver_id=${receiverId}`)).json().count as number;
+    expect((await post({ with_receiver_id: receiverId, month: MONTH, contacts: receiver + 1 })).statusCode).toBe(409);
+    expect(await outboxSize()).toBe(before);
   });
 
   it('a refusing SMTP server: attempts, backoff and last_error; nothing lost once it accepts again', async () => {
     smtp.rejectRecipients = true;
     const before = smtp.received.length;
-    const { mailers, send_id: sendId } = (await post({ with_receiver_id: receiverId })).json().result;
+    const { mailers, send_id: sendId } = (await post({ with_receiver_id: receiverId, month: MONTH })).json().result;
     await waitUntil(async () => (await outbox(sendId)).every((r) => r.attempts === 1), 15_000, 'first attempts');
     for (const row of await outbox(sendId)) {
       expect(row.status).toBe('queued');
@@ -165,7 +206,7 @@ describe('charity poster mail send', () => {
   it('a worker killed mid-way: its claimed mail is sent after the lease, nothing twice', async () => {
     await mailOutboxOf(t.ctx)?.stop();
     const before = smtp.received.length;
-    const { mailers, send_id: sendId } = (await post({})).json().result;
+    const { mailers, send_id: sendId } = (await post(await everyone())).json().result;
     expect(mailers).toBeGreaterThan(4);
     const options = { db: t.database.db, from: 'test <t@example.test>', batchSize: 1000 };
     const dead = createOutboxWorker({ ...options, transport: createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent' }) });
@@ -188,7 +229,7 @@ describe('charity poster mail send', () => {
 
   it('two workers at once share the queue (skip locked): every mail sent exactly once', async () => {
     const before = smtp.received.length;
-    const { mailers, send_id: sendId } = (await post({})).json().result;
+    const { mailers, send_id: sendId } = (await post(await everyone())).json().result;
     const worker = () => createOutboxWorker({
       db: t.database.db, from: 'test <t@example.test>', batchSize: 3,
       transport: createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent' }),

@@ -44,7 +44,7 @@ export function MailableRoute() {
               <LookupFilter kind="companies" label="Company" value={filters.with_company_id ?? null} onChange={(v) => setFilter('with_company_id', v)} />
               <LookupFilter kind="receivers" label="Receiver" value={filters.with_receiver_id ?? null} onChange={(v) => setFilter('with_receiver_id', v)} />
             </FilterDrop>
-            <SendMailsButton filters={filters} disabled={query.isPending || total === 0} />
+            <SendMailsButton filters={filters} total={total} disabled={query.isPending} onListChanged={() => void query.refetch()} />
           </Group>
         }
       />}

@@ -21,11 +21,27 @@ export interface ContactFilters {
 /** GET {core}/api/retail/reports/charity_poster_contacts/ (the list; section 7.3). */
 export const CONTACTS_URL = coreUrl('retail/reports/charity_poster_contacts/');
 
-/** POST {core}/api/reports/charity_poster_contacts/ with the current filters: queues the mails. */
-export async function sendCharityMails(filters: ContactFilters): Promise<number> {
+export interface MailSend {
+  filters: ContactFilters;
+  /** The report month, YYYY-MM. */
+  month: string;
+  /** How many contacts the user confirmed (the list's count): the server refuses (409) when another number matches. */
+  contacts: number;
+}
+
+/**
+ * POST {core}/api/reports/charity_poster_contacts/ with the current filters: queues the mails. The body names what
+ * it sends: the month, the filters or `all: true` when there is none, and the count the user confirmed.
+ */
+export async function sendCharityMails({ filters, month, contacts }: MailSend): Promise<number> {
+  const named = {
+    ...(filters.with_company_id ? { with_company_id: filters.with_company_id } : {}),
+    ...(filters.with_receiver_id ? { with_receiver_id: filters.with_receiver_id } : {}),
+  };
   const body = await api.post<{ result?: { mailers?: number } }>(coreUrl('reports/charity_poster_contacts/'), {
-    with_company_id: filters.with_company_id ?? null,
-    with_receiver_id: filters.with_receiver_id ?? null,
+    ...(Object.keys(named).length ? named : { all: true }),
+    month,
+    contacts,
   });
   return body?.result?.mailers ?? 0;
 }

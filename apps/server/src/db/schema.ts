@@ -124,6 +124,8 @@ export interface BulkScanTable extends Omit<ScanFields, 'destination_id'> {
   idempotency_key: string | null;
   /** The donation a console entry became (migration 012); null for scans the flows load. */
   donation_id: number | null;
+  /** The signed-in user who entered it in the console (migration 016); null for scanner uploads. */
+  author_id: Default<string | null>;
 }
 export type QaCheckStatus = 'pending' | 'clean' | 'problem';
 export interface BulkScanQaTable extends ScanFields {

@@ -46,7 +46,7 @@ it(`${ROUNDS} rounds of SIGKILL while writing lose no acknowledged write`, async
     const writer = async (w: number) => {
       for (let n = 0; !killed; n += 1) {
         const key = `embedded-kill-${round}-${w}-${n}`;
-        const body = [item(target, { department: 1 + (n % 7), weight_kg: 2.5 })];
+        const body = [item(target, { department: 1 + (n % 7), weight_kg: 2 })];
         try {
           const res = await fetch(`${base}/core-api/api/bulkscan/`, {
             method: 'POST', body: JSON.stringify(body),

@@ -42,7 +42,7 @@ it('PostgreSQL restarted fast and immediate under 100 requests/s: 503 with Retry
     if (i % 10 < 7) return { name: 'dashboard', path: DASHBOARD_TOTALS, init: { headers: json(company) } };
     if (i % 10 < 9) return { name: 'stores', path: STORES_PAGE, init: { headers: json(staff) } };
     const key = `pg-restart-${i}`;
-    const body = [item(target, { weight_kg: (1000 + (i % 1000)) / 1000 })];
+    const body = [item(target, { weight_kg: 1 + (i % 999) })];
     return { name: 'write', path: '/core-api/api/bulkscan/', note: key, init: { method: 'POST', headers: { ...json(staff), 'content-type': 'application/json', 'idempotency-key': key }, body: JSON.stringify(body) } };
   };
 

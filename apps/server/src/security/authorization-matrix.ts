@@ -117,8 +117,9 @@ const DOCS_IN_PRODUCTION: Partial<Row> = { anonymous: '401', pending: '403', sta
 
 const SIGN_IN_BODY = { email: 'pending@openrescue.test', password: 'demo-pending', rememberMe: false };
 const BULK_SCAN = [{
-  store_id: '{own-store}', receiver_id: '{own-receiver}', department: 1, destination: 1, weight_kg: 1.5,
-  email: 'staff@openrescue.test', entry_time: '2026-01-05T10:00:00-08:00',
+  store_id: '{own-store}', receiver_id: '{own-receiver}', department: 1, destination: 1, weight_kg: 2,
+  // Within the back-date window (decision 0038): yesterday, 7 hours back as the form sends it.
+  email: 'staff@openrescue.test', entry_time: new Date(Date.now() - 31 * 3_600_000).toISOString(),
 }];
 const FIND_BODY = { Action: 'Find', Properties: { Locale: 'en-US', Timezone: 'Pacific Standard Time' }, Rows: [] };
 

@@ -202,7 +202,7 @@ describe('bad input', () => {
     const sid = `CA${'b'.repeat(32)}`;
     // A valid request per write route with a body (they write: this runs after the checksummed batches).
     const valid: Record<string, { url: string; body: unknown }> = {
-      'POST /core-api/api/bulkscan/': { url: '/core-api/api/bulkscan/', body: [item(f, { weight_kg: 1.5 })] },
+      'POST /core-api/api/bulkscan/': { url: '/core-api/api/bulkscan/', body: [item(f, { weight_kg: 2 })] },
       'POST /core-api/api/reports/charity_poster_contacts/': {
         url: '/core-api/api/reports/charity_poster_contacts/', body: { with_receiver_id: f.receiverId, month: '2026-01' },
       },

@@ -7,7 +7,7 @@ import { openDatabase } from '../db/connection.js';
 import { prepareDemo } from '../demo-setup.js';
 import { api, createPostgresDatabase, type ServerProcess, staffToken, startServer } from '../jobs/crash-harness.js';
 import { startTestSmtpServer, type TestSmtpServer, waitUntil } from '../mail/smtp-test-server.test-helper.js';
-import { createRetailFixture, item, type RetailFixture } from '../modules/retail/retail-fixtures.js';
+import { createRetailFixture, daysAgo, item, type RetailFixture } from '../modules/retail/retail-fixtures.js';
 import { buildTestApp, type DemoRole, signInDemoAccounts, type TestApp } from '../test-support/test-app.js';
 
 /**
@@ -30,10 +30,13 @@ describe('bulk weight entry sent again', () => {
   });
   afterAll(async () => t?.close());
 
-  /** 500 different rows (weights and times), the batch a busy depot enters at the end of a week. */
+  /**
+   * 500 different rows (weights and times), the batch a busy depot enters at the end of a week: whole kg and times
+   * within the back-date window, as POST bulkscan/ takes them (decision 0038).
+   */
   const batch = (seed: number) => Array.from({ length: ROWS }, (_, i) => item(f, {
-    department: (i % 7) + 1, weight_kg: (seed * 1000 + i * 370 + 500) / 1000,
-    entry_time: new Date(Date.UTC(2026, 0, 5, 8) + i * 60_000).toISOString(),
+    department: (i % 7) + 1, weight_kg: 1 + ((seed * 101 + i * 37) % 999),
+    entry_time: new Date(Date.parse(daysAgo(5, 8)) + i * 60_000).toISOString(),
   }));
   const post = (body: unknown, key: string) => t.app.inject({
     method: 'POST', url: BULK_URL, payload: body as object,
@@ -75,7 +78,7 @@ describe('bulk weight entry sent again', () => {
     expect((await post(batch(3), 'retry-reuse-500')).statusCode).toBe(201);
     const before = await counts();
     const other = batch(3);
-    other[ROWS - 1] = { ...other[ROWS - 1], weight_kg: 7.125 };
+    other[ROWS - 1] = { ...other[ROWS - 1], weight_kg: other[ROWS - 1].weight_kg === 7 ? 8 : 7 };
     const res = await post(other, 'retry-reuse-500');
     expect(res.statusCode).toBe(422);
     expect(res.json().type).toBe('idempotency_conflict');

@@ -53,18 +53,33 @@ export const bulkScanListSchema = listPageSchema(bulkScanRowSchema);
 
 // ---- POST {core-api}/api/bulkscan/ ----
 export const BULK_SCAN_MAX_ITEMS = 1000;
-/** Items are checked one by one by the server so a 400 can name the item index and its problem. */
-export const bulkScanItemSchema = z.object({
-  store_id: z.number().int().min(1).max(999_999_999),
-  department: z.number().int().min(1).max(7),
-  email: z.string().max(320).nullable().optional(),
-  /** kg, 1 to 3 digits before the decimal (section 5), at most 3 decimals (grams). */
-  weight_kg: z.number().gt(0).lt(1000),
-  receiver_id: z.number().int().min(1).max(999_999_999),
-  destination: z.literal(1),
-  /** Already shifted 7 hours back by the client; stored as received. */
-  entry_time: z.string().max(40),
-});
+/**
+ * How far back a weight may be entered (decision 0038): a back date up to this many days before the network's today
+ * (America/Vancouver). The stored time is 7 hours earlier than the picked one, so it may fall on the day before.
+ */
+export const BULK_SCAN_BACK_DAYS = 90;
+/**
+ * Items are checked one by one by the server so a 400 can name the item index and its problem. Every rule of spec
+ * section 5 "Weight entry" holds on the server too (whole kg, 1 to 3 digits), and no other field is accepted. The
+ * author is the signed-in user: `email` stays in the item because spec 7.3 lists it, and is ignored (decision 0038).
+ */
+export const bulkScanItemSchema = z
+  .object({
+    store_id: z.number().int().min(1).max(999_999_999),
+    department: z.number().int().min(1).max(7),
+    /** Ignored: the server records the signed-in user as the author and shows that user's e-mail. */
+    email: z.string().max(320).nullable().optional(),
+    /** Whole kg, 1 to 999 (section 5: digits only, 1 to 3 digits). */
+    weight_kg: z.number().int('must be a whole number of kg (digits only)').min(1, 'must be at least 1 kg').max(999, 'must be at most 999 kg'),
+    receiver_id: z.number().int().min(1).max(999_999_999),
+    destination: z.literal(1),
+    /**
+     * Already shifted 7 hours back by the client; stored as received. Not after the end of the network's today and
+     * not before the back-date window (BULK_SCAN_BACK_DAYS).
+     */
+    entry_time: z.string().max(40),
+  })
+  .strict();
 export type BulkScanItem = z.infer<typeof bulkScanItemSchema>;
 export const bulkScanInsertBodySchema = z.array(z.unknown());
 export const bulkScanInsertedSchema = z.array(bulkScanRowSchema);

@@ -4,7 +4,7 @@ import { prepareDemo } from '../../demo-setup.js';
 import { createMailTransport } from '../../mail/mail-transport.js';
 import { createOutboxWorker } from '../../mail/outbox-worker.js';
 import { buildTestApp, type DemoRole, signInDemoAccounts, type TestApp } from '../../test-support/test-app.js';
-import { createRetailFixture, item, type RetailFixture } from '../retail/retail-fixtures.js';
+import { createRetailFixture, plantConsoleWeights, type RetailFixture } from '../retail/retail-fixtures.js';
 
 let t: TestApp;
 let tokens: Record<DemoRole, string>;
@@ -60,10 +60,9 @@ beforeAll(async () => {
   f = await createRetailFixture(t);
   // Store history for the outlier rule: 25 bakery weights entered in the console (10..34 kg; p95 32.8 kg, so the
   // limit is max(3 x 32.8, 150) = 150 kg). They are donations already and must never be loaded by the flows.
-  const history = Array.from({ length: 25 }, (_, i) => item(f, { weight_kg: 10 + i, entry_time: `2025-12-${String(i + 1).padStart(2, '0')}T10:00:00-08:00` }));
-  const res = await t.app.inject({ method: 'POST', url: '/core-api/api/bulkscan/', headers: headers('staff'), payload: history });
-  expect(res.statusCode, res.body).toBe(201);
-  consoleScanIds = res.json().map((r: { id: number }) => r.id);
+  // Planted as POST bulkscan/ stores them: December 2025 is past its back-date window now (decision 0038).
+  const history = Array.from({ length: 25 }, (_, i) => ({ receiverId: f.receiverId, kg: 10 + i, at: `2025-12-${String(i + 1).padStart(2, '0')}T10:00:00-08:00` }));
+  consoleScanIds = (await plantConsoleWeights(t, f, history)).map((r) => r.id);
 
   const A = f.storeId;
   const R = f.receiverId;

@@ -7,16 +7,19 @@ type Db = Kysely<DB>;
 
 export interface NewBulkScan {
   store_id: number; company_id: number; receiver_id: number; department_id: number; weight_kg: number;
-  entry_time: string; email: string | null;
+  entry_time: string;
+  /** The signed-in user who entered it, and that user's e-mail at the time (decision 0038). */
+  author_id: string | null; email: string | null;
   meals_provided: number; food_rescued_kg: number; co2_emissions_kg: number; money_saved: number;
   impact_factor_version: number;
 }
 
 const rowSelect = sql`b.id, b.receiver_id, r.name as receiver, s.name as store, b.store_id, b.reason_id,
   rs.reason as reason, b.destination_id as destination, dn.name as destination_name, b.department_id as department,
-  b.creation_time, b.weight_kg, b.entry_time, b.email`;
+  b.creation_time, b.weight_kg, b.entry_time, coalesce(u.email, b.email) as email`;
 const rowFrom = sql`bulk_scan b join store s on s.id = b.store_id join receiver r on r.id = b.receiver_id
-  join destination dn on dn.id = b.destination_id left join reason rs on rs.id = b.reason_id`;
+  join destination dn on dn.id = b.destination_id left join reason rs on rs.id = b.reason_id
+  left join "user" u on u.id = b.author_id`;
 
 interface RawRow extends Omit<BulkScanRow, 'creation_time' | 'entry_time'> {
   creation_time: Date | string; entry_time: Date | string;
@@ -41,7 +44,7 @@ export async function listBulkScans(db: Db, q: BulkScanListQuery) {
   if (interval.hi) where.push(sql`b.entry_time < ${microsToIso(boundMicros(interval.hi))}::timestamptz`);
   if (q.search) {
     const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(sql`(s.name ilike ${like} or r.name ilike ${like} or b.email ilike ${like} or rs.reason ilike ${like})`);
+    where.push(sql`(s.name ilike ${like} or r.name ilike ${like} or coalesce(u.email, b.email) ilike ${like} or rs.reason ilike ${like})`);
   }
   const cond = sql.join(where, sql` and `);
   const [countRes, rows] = await Promise.all([
@@ -96,7 +99,7 @@ export async function insertBulkScans(db: Db, items: NewBulkScan[], idempotencyK
   const inserted = await db.insertInto('bulk_scan')
     .values(items.map((i, k) => ({
       receiver_id: i.receiver_id, store_id: i.store_id, reason_id: null, destination_id: 1, department_id: i.department_id,
-      weight_kg: i.weight_kg, entry_time: i.entry_time, email: i.email, idempotency_key: idempotencyKey,
+      weight_kg: i.weight_kg, entry_time: i.entry_time, author_id: i.author_id, email: i.email, idempotency_key: idempotencyKey,
       donation_id: Number(donations[k].id),
     })))
     .returning('id').execute();

@@ -1,5 +1,9 @@
+import { reportDay } from '@openrescue/shared';
 import { sql } from 'kysely';
 import type { TestApp } from '../../test-support/test-app.js';
+import { addDays, localMidnightMicros } from '../reports/time-bounds.js';
+import { insertBulkScans, loadImpactFactors, type NewBulkScan } from './bulkscan.repository.js';
+import { createImpactCalculator } from './bulkscan.service.js';
 
 export interface RetailFixture {
   companyId: number;
@@ -45,7 +49,36 @@ export async function insertNoPickup(t: TestApp, storeId: number, receiverId: nu
     values (${receiverId}, ${storeId}, ${reasonId}, ${entryTime}::timestamptz, 'driver@fixture.test')`.execute(t.database.db);
 }
 
+/**
+ * An instant `days` days before the network's today (America/Vancouver) at `hour`:00 local time, as ISO. POST
+ * bulkscan/ accepts entry times within a back-date window only (decision 0038), so its tests use relative dates.
+ */
+export function daysAgo(days: number, hour = 10): string {
+  return new Date(localMidnightMicros(addDays(reportDay(), -days)) / 1000 + hour * 3_600_000).toISOString();
+}
+
 export const item = (f: Pick<RetailFixture, 'storeId' | 'receiverId'>, over: Record<string, unknown> = {}) => ({
-  store_id: f.storeId, department: 1, email: 'staff@openrescue.test', weight_kg: 12.5, receiver_id: f.receiverId,
-  destination: 1, entry_time: '2026-01-05T10:00:00-08:00', ...over,
+  store_id: f.storeId, department: 1, email: 'staff@openrescue.test', weight_kg: 12, receiver_id: f.receiverId,
+  destination: 1, entry_time: daysAgo(3), ...over,
 });
+
+/**
+ * Weights as a console entry stores them (bulk_scan + donation, donation_id set), on dates the endpoint's back-date
+ * window no longer takes: history for tests that need fixed calendar dates (stipend months, flow duplicates).
+ */
+export async function plantConsoleWeights(
+  t: TestApp, f: Pick<RetailFixture, 'storeId' | 'companyId'>,
+  entries: Array<{ receiverId: number; department?: number; kg: number; at: string }>,
+) {
+  return t.database.db.transaction().execute(async (trx) => {
+    const impactOf = createImpactCalculator(await loadImpactFactors(trx));
+    const rows: NewBulkScan[] = entries.map((e) => {
+      const department = e.department ?? 1;
+      const { impact } = impactOf(1, department, e.kg, e.at);
+      if (!impact) throw new Error(`no impact factor on ${e.at}`);
+      return { store_id: f.storeId, company_id: f.companyId, receiver_id: e.receiverId, department_id: department,
+        weight_kg: e.kg, entry_time: e.at, author_id: null, email: 'staff@openrescue.test', ...impact };
+    });
+    return insertBulkScans(trx, rows, null);
+  });
+}

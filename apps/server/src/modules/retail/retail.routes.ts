@@ -43,7 +43,9 @@ export async function retailRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     config: { access: 'staff' },
     schema: {
       tags: ['retail'],
-      description: 'Inserts hand-entered weights (bulk_scan + donation), all or nothing; optional Idempotency-Key header.',
+      description: 'Inserts hand-entered weights (bulk_scan + donation), all or nothing; optional Idempotency-Key header. ' +
+        'Whole kg 1-999, entry_time within the back-date window and not after today; the author is the signed-in user ' +
+        '(an email in the items is ignored); any other field is refused (decision 0038).',
       body: bulkScanInsertBodySchema,
       response: { 201: bulkScanInsertedSchema, 422: errorBodySchema, ...errors },
     },
@@ -51,7 +53,8 @@ export async function retailRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       const principal = userPrincipal(request);
       const header = request.headers['idempotency-key'];
       const key = Array.isArray(header) ? header[0] : header;
-      const answer = await postBulkScans(db, principal.userId, request.body, key?.trim() || undefined);
+      const author = { userId: principal.userId, email: principal.email };
+      const answer = await postBulkScans(db, author, request.body, key?.trim() || undefined);
       return reply.code(answer.statusCode as 201).send(answer.body as never);
     },
   });

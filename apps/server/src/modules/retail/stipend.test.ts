@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDemo } from '../../demo-setup.js';
 import { buildTestApp, type DemoRole, signInDemoAccounts, type TestApp } from '../../test-support/test-app.js';
-import { createRetailFixture, insertNoPickup, item, type RetailFixture } from './retail-fixtures.js';
+import { createRetailFixture, insertNoPickup, plantConsoleWeights, type RetailFixture } from './retail-fixtures.js';
 
 let t: TestApp;
 let tokens: Record<DemoRole, string>;
@@ -19,19 +19,17 @@ beforeAll(async () => {
   await prepareDemo(t.ctx, 2000, () => {});
   tokens = await signInDemoAccounts(t.app);
   f = await createRetailFixture(t);
-  const res = await t.app.inject({
-    method: 'POST', url: '/core-api/api/bulkscan/', headers: { authorization: `Bearer ${tokens.staff}` },
-    payload: [
-      item(f, { entry_time: '2026-02-02T09:00:00-08:00' }), // Monday, scheduled
-      item(f, { entry_time: '2026-02-02T15:00:00-08:00', department: 2 }), // same day again
-      item(f, { entry_time: '2026-02-04T09:00:00-08:00' }), // Wednesday, scheduled
-      item(f, { entry_time: '2026-02-07T09:00:00-08:00' }), // Saturday, not scheduled
-      item(f, { entry_time: '2026-03-01T00:30:00-08:00' }), // Sunday 1 March (local), not scheduled
-      item(f, { entry_time: '2026-03-31T23:30:00-07:00' }), // Tuesday 31 March local = 1 April UTC
-      item(f, { receiver_id: f.sundayReceiverId, entry_time: '2026-02-08T10:00:00-08:00' }), // Sunday, scheduled
-    ],
-  });
-  if (res.statusCode !== 201) throw new Error(res.body);
+  // Console entries on fixed calendar days, older than POST bulkscan/'s back-date window: planted as it stores them.
+  const R = f.receiverId;
+  await plantConsoleWeights(t, f, [
+    { receiverId: R, kg: 12, at: '2026-02-02T09:00:00-08:00' }, // Monday, scheduled
+    { receiverId: R, kg: 12, at: '2026-02-02T15:00:00-08:00', department: 2 }, // same day again
+    { receiverId: R, kg: 12, at: '2026-02-04T09:00:00-08:00' }, // Wednesday, scheduled
+    { receiverId: R, kg: 12, at: '2026-02-07T09:00:00-08:00' }, // Saturday, not scheduled
+    { receiverId: R, kg: 12, at: '2026-03-01T00:30:00-08:00' }, // Sunday 1 March (local), not scheduled
+    { receiverId: R, kg: 12, at: '2026-03-31T23:30:00-07:00' }, // Tuesday 31 March local = 1 April UTC
+    { receiverId: f.sundayReceiverId, kg: 12, at: '2026-02-08T10:00:00-08:00' }, // Sunday, scheduled
+  ]);
   await insertNoPickup(t, f.storeId, f.receiverId, 1, '2026-02-06T12:00:00-08:00'); // Friday, no pickup
   await insertNoPickup(t, f.storeId, f.receiverId, 3, '2026-02-09T12:00:00-08:00'); // Monday, no pickup
   await insertNoPickup(t, f.storeId, f.receiverId, 3, '2026-02-11T12:00:00-08:00'); // Wednesday, no pickup

@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { DEPARTMENTS } from '@openrescue/shared';
+import { BULK_SCAN_BACK_DAYS, DEPARTMENTS } from '@openrescue/shared';
 import { useEffect, useState } from 'react';
 import { toApiError } from '../../../lib/api-errors';
 import { showErrorDialog } from '../../../lib/error-events';
@@ -16,7 +16,7 @@ import {
 export interface InsertWeightsFormProps {
   storeId: number;
   receiverId: number;
-  /** The signed-in staff user's e-mail, recorded with every scan. */
+  /** The signed-in staff user's e-mail, sent with every item (spec 7.3); the server records the session's user. */
   email: string;
   onDone?: () => void;
 }
@@ -24,6 +24,14 @@ export interface InsertWeightsFormProps {
 /** Mantine's default error red is too light on white (axe color-contrast); this one passes. */
 
 const toDate = (value: string | null) => (value ? new Date(`${value}T00:00:00`) : null);
+
+/** The server takes back dates up to BULK_SCAN_BACK_DAYS days before today (decision 0038): the picker offers no earlier one. */
+const earliestBackDate = () => {
+  const day = new Date();
+  day.setHours(0, 0, 0, 0);
+  day.setDate(day.getDate() - BULK_SCAN_BACK_DAYS);
+  return day;
+};
 
 /** Insert bulk-scan weights per department for one store and receiver (spec 4 "Bulk-scan weights form", 5). */
 export function InsertWeightsForm({ storeId, receiverId, email, onDone }: InsertWeightsFormProps) {
@@ -87,6 +95,7 @@ export function InsertWeightsForm({ storeId, receiverId, email, onDone }: Insert
           value={backDate}
           onChange={setBackDate}
           clearable
+          minDate={earliestBackDate()}
           maxDate={new Date()}
           valueFormat="YYYY-MM-DD"
           error={needsBackDate ? 'Pick a back date to use average weights.' : undefined}

@@ -157,7 +157,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   });
   await registerDocs(app, env.PRODUCT_NAME);
 
-  await app.register(authRoutes, { auth, origin, loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE });
+  await app.register(authRoutes, { auth, origin, env });
   await app.register(systemRoutes, { ctx });
   await app.register(sessionRoutes, { ctx });
   await app.register(companyUsersRoutes, { ctx });

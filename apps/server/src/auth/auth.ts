@@ -1,11 +1,12 @@
 import { betterAuth } from 'better-auth';
-import { hashPassword, verifyPassword } from 'better-auth/crypto';
+import { APIError } from 'better-auth/api';
 import { genericOAuth, jwt } from 'better-auth/plugins';
-import pLimit from 'p-limit';
+import { AUTH_TEXT_LIMITS } from '@openrescue/shared';
 import type { Kysely } from 'kysely';
 import { type Env, oidcEnabled } from '../config/env.js';
 import type { DB } from '../db/schema.js';
 import { oidcGuard } from './oidc-guard.js';
+import { queuedPassword } from './password-queue.js';
 import { sessionRotation } from './session-rotation.js';
 
 export const AUTH_BASE_PATH = '/core-api/api/auth';
@@ -25,14 +26,23 @@ export interface AuthSettings {
   onSessionEnded?: (chainId: string) => void;
 }
 
-// Each password hash (scrypt, N=16384, r=16) holds 32 MB while it runs, on one of libuv's four threads: a burst of
-// sign-ins ran four at once and lifted the server's memory by ~130 MB. One at a time keeps that to 32 MB and leaves
-// the other core to the requests already signed in; a hash takes ~0.1 s, so 50 sign-ins at once take ~5 s.
-const passwordHashing = pLimit(1);
-const password = {
-  hash: (plain: string) => passwordHashing(() => hashPassword(plain)),
-  verify: (data: { hash: string; password: string }) => passwordHashing(() => verifyPassword(data)),
-};
+/**
+ * The origins a browser page of this server has, per request the auth routes hand to the library (auth.routes.ts
+ * notes them, from lib/own-origin.ts): with no PUBLIC_URL, also the address the request reached, so sign-in works at
+ * http://127.0.0.1:8080, a LAN address or a host name (issue 32, item 8).
+ */
+export const ownOriginsOfRequest = new WeakMap<Request, string[]>();
+
+/** A user's free text (the name goes into every access token): longer is refused, so tokens stay small (item 10). */
+function boundedUserText(user: { name?: unknown; image?: unknown }) {
+  const tooLong = (value: unknown, max: number) => typeof value === 'string' && value.length > max;
+  if (tooLong(user.name, AUTH_TEXT_LIMITS.name) || tooLong(user.image, AUTH_TEXT_LIMITS.url)) {
+    throw APIError.fromStatus('BAD_REQUEST', {
+      code: 'VALIDATION_ERROR',
+      message: `The name may have at most ${AUTH_TEXT_LIMITS.name} characters, the image address ${AUTH_TEXT_LIMITS.url}.`,
+    });
+  }
+}
 
 export function createAuth({ env, db, baseURL, secret, log, onSessionEnded }: AuthSettings) {
   return betterAuth({
@@ -42,10 +52,10 @@ export function createAuth({ env, db, baseURL, secret, log, onSessionEnded }: Au
     secret,
     database: { db, type: 'postgres' },
     logger: log ? { level: 'warn', log: (level, message) => log(level, message) } : { level: 'error' },
-    // The Vite dev server (npm run dev -w apps/web) proxies to us from its own origin.
-    trustedOrigins: env.NODE_ENV === 'production' ? [baseURL] : [baseURL, 'http://localhost:5173'],
-    // Accounts are created by staff or the demo seed, never by open sign-up.
-    emailAndPassword: { enabled: true, disableSignUp: true, password },
+    // baseURL, and per request the origins lib/own-origin.ts gives (the dev server's outside production).
+    trustedOrigins: (request) => (request ? (ownOriginsOfRequest.get(request) ?? []) : []),
+    // Accounts are created by staff or the demo seed, never by open sign-up. Hashing: password-queue.ts.
+    emailAndPassword: { enabled: true, disableSignUp: true, password: queuedPassword, maxPasswordLength: AUTH_TEXT_LIMITS.password },
     user: {
       additionalFields: {
         staff: { type: 'boolean', required: false, defaultValue: false, input: false },
@@ -59,6 +69,11 @@ export function createAuth({ env, db, baseURL, secret, log, onSessionEnded }: Au
     },
     // Every session the library deletes, whichever route did it; rotation (ours) deletes through Kysely, unseen here.
     databaseHooks: {
+      // Every path that writes a user (update-user, an identity provider's profile, staff): names stay short.
+      user: {
+        create: { before: async (user) => { boundedUserText(user); } },
+        update: { before: async (user) => { boundedUserText(user); } },
+      },
       session: {
         delete: {
           after: async (session) => onSessionEnded?.((session as { chainId?: string | null }).chainId ?? session.id),

@@ -16,6 +16,9 @@ async function server(db: Database['db']) {
   app.post('/sign-in/:account', {
     config: { rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: (r) => `login:${(r.params as { account: string }).account}` } },
   }, async () => ({ ok: true }));
+  app.post('/sign-in', {
+    config: { rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: (r) => `login:${String(r.headers['x-account'])}` } },
+  }, async () => ({ ok: true }));
   await app.ready();
   return app;
 }
@@ -47,6 +50,17 @@ describe('the rate-limit store in the database', () => {
   it('holds when the attempts arrive at both servers at once', async () => {
     const codes = (await Promise.all(Array.from({ length: 40 }, (_, i) => hit(i, 'c')))).map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(10);
+  });
+
+  it('keeps a long key (client text in it) as a short digest, and still counts it as one key', async () => {
+    const long = `x${'y'.repeat(3000)}`;
+    const codes: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      codes.push((await servers[i % 2].inject({ method: 'POST', url: '/sign-in', headers: { 'x-account': long } })).statusCode);
+    }
+    expect(codes.filter((c) => c === 200)).toHaveLength(10);
+    const keys = await database.db.selectFrom('rate_limit_window').select('key').execute();
+    expect(Math.max(...keys.map((k) => k.key.length))).toBeLessThanOrEqual(64);
   });
 
   it('opens a fresh window once the last one has ended', async () => {

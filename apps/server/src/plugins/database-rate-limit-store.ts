@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema.js';
 
@@ -9,6 +10,11 @@ const TTL_MS = sql<number>`ceil(extract(epoch from (ends_at - now())) * 1000)::f
 
 // Windows that ended longer ago than this are removed (at most once a minute per process).
 const SWEEP_EVERY_MS = 60_000;
+
+/** Longest key kept as written; a longer one (client text in it) is kept as its digest, so rows stay small (issue 32). */
+export const MAX_STORED_KEY_LENGTH = 64;
+export const storedKey = (key: string) =>
+  key.length <= MAX_STORED_KEY_LENGTH ? key : `sha256:${createHash('sha256').update(key).digest('base64url')}`;
 
 /**
  * A store for @fastify/rate-limit (its documented `store` option: a class with incr, read and child) that keeps
@@ -24,8 +30,9 @@ export function databaseRateLimitStore(db: Kysely<DB>) {
   };
 
   return class DatabaseRateLimitStore {
-    incr(key: string, cb: Callback, timeWindow: number) {
+    incr(rawKey: string, cb: Callback, timeWindow: number) {
       sweep();
+      const key = storedKey(rawKey);
       // One statement: a fresh window, or one more hit in the current one (the row lock orders concurrent hits).
       sql<{ hits: number; ttl_ms: number }>`
         insert into rate_limit_window as w (key, hits, ends_at)
@@ -38,7 +45,8 @@ export function databaseRateLimitStore(db: Kysely<DB>) {
         .then(({ rows }) => cb(null, { current: Number(rows[0].hits), ttl: Math.max(0, Number(rows[0].ttl_ms)) }), (error) => cb(error));
     }
 
-    read(key: string, cb: Callback) {
+    read(rawKey: string, cb: Callback) {
+      const key = storedKey(rawKey);
       db.selectFrom('rate_limit_window')
         .select(['hits', TTL_MS.as('ttl_ms')])
         .where('key', '=', key).where('ends_at', '>', sql<Date>`now()`).executeTakeFirst()

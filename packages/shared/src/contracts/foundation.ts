@@ -53,3 +53,15 @@ export const jobSchema = z.object({
 export type Job = z.infer<typeof jobSchema>;
 export const jobListSchema = z.object({ data: z.array(jobSchema) });
 export type JobList = z.infer<typeof jobListSchema>;
+
+/**
+ * Longest text the auth routes take (issue 32, item 10): an e-mail address (RFC 5321), a password (the auth library's
+ * own ceiling), a display name (it rides in every access token), any address (image, callback URLs), and any other
+ * text. Longer is a 400 before anything is counted, hashed or stored.
+ */
+export const AUTH_TEXT_LIMITS = { email: 254, password: 128, name: 100, url: 2048, text: 1024 } as const;
+/** How deep an auth request body may nest: the library's bodies are flat objects with small nested ones. */
+export const AUTH_BODY_MAX_DEPTH = 4;
+
+/** The error type of a sign-in sent from a page address the server does not serve; its message names the right one. */
+export const WRONG_ADDRESS_ERROR_TYPE = 'invalid_origin';

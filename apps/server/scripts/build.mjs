@@ -24,7 +24,10 @@ export async function buildServer() {
   mkdirSync(dist, { recursive: true });
   await build({
     absWorkingDir: root,
-    entryPoints: { main: 'src/main.ts', cluster: 'src/cluster.ts', 'render-worker': 'src/jobs/render-worker.ts' },
+    entryPoints: {
+      main: 'src/main.ts', cluster: 'src/cluster.ts', 'render-worker': 'src/jobs/render-worker.ts',
+      'transcripts-analysis-worker': 'src/modules/transcripts/transcripts.analysis-worker.ts',
+    },
     outdir: dist,
     bundle: true,
     splitting: true,

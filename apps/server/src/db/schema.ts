@@ -221,6 +221,9 @@ export interface TranscriptTable {
   store_match: TranscriptMatch | null; receiver_match: TranscriptMatch | null; linked_at: Timestamp | null;
   aai_gist: string | null; audio_content_type: string | null; audio_byte_size: number | null;
   analysis_local: Default<string[]>; integration_key_id: number | null;
+  /** Migration 017 (issue 32): the key that created the call (only it may change the call), the analysis job's state. */
+  created_by_key_id: number | null; analysis_status: 'pending' | 'done' | 'failed' | null;
+  analysis_input: JsonObject | null; analysis_seq: Default<number>;
 }
 export type TranscriptMatch = 'phone' | 'caller_name' | 'name';
 export interface IntegrationKeyTable {

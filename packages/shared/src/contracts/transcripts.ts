@@ -20,8 +20,11 @@ export const TRANSCRIPT_LIMITS = {
   listEntries: 20_000,
   /** Characters of any other text field. */
   fieldChars: 20_000,
-  /** Bytes of an ingest request (a provider transcript with its words arrays). */
-  bodyBytes: 16 * 1024 * 1024,
+  /**
+   * Bytes of an ingest request. A provider transcript with its words arrays takes ~30 bytes a character of text (a
+   * 2.5-hour call: ~4.3 MB), so 8 MB hold the longest text allowed (~6 MB). Larger bodies answer 413 (decision 0039).
+   */
+  bodyBytes: 8 * 1024 * 1024,
   /** Bytes of one uploaded recording. */
   audioBytes: 25 * 1024 * 1024,
 } as const;
@@ -35,6 +38,12 @@ export type SpeakerLabel = (typeof SPEAKERS)[number];
 export const ANALYSIS_PARTS = ['sentiment', 'entities', 'highlights', 'categories'] as const;
 export type AnalysisPart = (typeof ANALYSIS_PARTS)[number];
 export const TRANSCRIPT_MATCHES = ['phone', 'caller_name', 'name'] as const;
+/**
+ * Where a call's analysis is (decision 0039): a transcript sent is analysed by a job, 'pending' until it has run
+ * (the analysis shown meanwhile is the one before, if any); 'failed' when it could not be made; null: no transcript.
+ */
+export const ANALYSIS_STATUSES = ['pending', 'done', 'failed'] as const;
+export type AnalysisStatus = (typeof ANALYSIS_STATUSES)[number];
 
 /** 'Neutral' lists sentiment_score >= 0, 'Negative' below 0 (DESIGN "Transcripts"). */
 export const SENTIMENT_FILTERS = ['neutral', 'negative'] as const;
@@ -116,6 +125,9 @@ export const transcriptDetailSchema = transcriptRowSchema.extend({
   transcript_from_aai: storedAnalysisSchema.nullable(),
   analysis_source: z.enum(['aai', 'local']),
   analysis_local: z.array(z.enum(ANALYSIS_PARTS)),
+  analysis_status: z.enum(ANALYSIS_STATUSES).nullable(),
+  /** The integration key that created the call (its name, never the key); null for calls no key sent (the demo's). */
+  created_by_key: z.object({ id: z.number(), name: z.string() }).nullable(),
   store: linkSchema.nullable(),
   receiver: linkSchema.nullable(),
   /** Where the recording streams from (range requests), or null when none is stored. */
@@ -189,11 +201,14 @@ export type IngestTranscript = z.infer<typeof ingestTranscriptSchema>;
 export const ingestBodySchema = z.object({ call: ingestCallSchema, transcript: ingestTranscriptSchema.nullish() }).strict();
 export type IngestBody = z.infer<typeof ingestBodySchema>;
 
+/**
+ * The answer to an ingest: 202 while a transcript sent waits for its analysis job (analysis_status 'pending'; GET the
+ * call for it), else 201 (a new call) or 200 (an update). Links found from the transcript's text come with the job.
+ */
 export const ingestResultSchema = z.object({
   id: z.number(),
   created: z.boolean(),
-  analysis_source: z.enum(['aai', 'local']).nullable(),
-  analysis_local: z.array(z.enum(ANALYSIS_PARTS)),
+  analysis_status: z.enum(ANALYSIS_STATUSES).nullable(),
   store_id: z.number().nullable(),
   receiver_id: z.number().nullable(),
   audio_upload_url: z.string(),

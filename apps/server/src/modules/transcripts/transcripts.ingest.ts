@@ -68,6 +68,64 @@ export interface AnalysisResult {
   transcriptId: string | null;
 }
 
+/** The text of a provider transcript: its text, else its utterances'. */
+export const transcriptText = (t: IngestTranscript) =>
+  (t.text ?? '').trim() || (t.utterances ?? []).map((u) => u.text.trim()).filter(Boolean).join(' ');
+
+/** What the ingest checks before it takes a transcript (the analysis itself runs later, in a job). */
+export function requireAnalysable(t: IngestTranscript) {
+  if (!NOT_DONE.has(t.status ?? 'completed') && !transcriptText(t)) {
+    throw badRequest('The transcript has no text.', 'transcript.text (or transcript.utterances) is required unless transcript.status is queued, processing or error');
+  }
+}
+
+/**
+ * What the analysis job needs of a provider transcript: the fields it reads, without the words arrays and the other
+ * fields the provider sends (a long call's body is mostly per-word timings). Stored until the job has run.
+ */
+export function analysisInput(t: IngestTranscript): IngestTranscript {
+  const times = (v: { start?: number | null; end?: number | null }) => ({ start: v.start ?? null, end: v.end ?? null });
+  return {
+    id: t.id ?? null, status: t.status ?? null, audio_url: t.audio_url ?? null, text: t.text ?? null,
+    audio_duration: t.audio_duration ?? null, summary: t.summary ?? null,
+    utterances: t.utterances?.map((u) => ({ speaker: u.speaker ?? null, text: u.text, ...times(u) })) ?? null,
+    chapters: t.chapters?.map((c) => ({ gist: c.gist, headline: c.headline, summary: c.summary, ...times(c) })) ?? null,
+    entities: t.entities?.map((e) => ({ entity_type: e.entity_type, text: e.text, ...times(e) })) ?? null,
+    sentiment_analysis_results: t.sentiment_analysis_results?.map((r) => ({
+      sentiment: r.sentiment, text: r.text, speaker: r.speaker ?? null, ...times(r), confidence: r.confidence ?? null,
+    })) ?? null,
+    auto_highlights_result: t.auto_highlights_result ? {
+      status: t.auto_highlights_result.status ?? null,
+      results: t.auto_highlights_result.results?.map((h) => ({ text: h.text, count: h.count, rank: h.rank })) ?? null,
+    } : null,
+    iab_categories_result: t.iab_categories_result
+      ? { status: t.iab_categories_result.status ?? null, summary: t.iab_categories_result.summary ?? null }
+      : null,
+  };
+}
+
+/** The transcript's columns once analysed, JSON already as text (made on the analysis thread, written as they are). */
+export interface AnalysisColumns {
+  aai_transcript_id: string | null;
+  aai_headline: string | null;
+  aai_summary: string | null;
+  aai_gist: string | null;
+  sentiment_score: -1 | 0 | 1 | null;
+  sentiment_data: string | null;
+  transcript_from_aai: string;
+  analysis_source: 'aai' | 'local';
+  analysis_local: AnalysisPart[];
+}
+
+export function analysisColumns(t: IngestTranscript, organizations: string[] = []): AnalysisColumns {
+  const a = buildAnalysis(t, organizations);
+  return {
+    aai_transcript_id: a.transcriptId, aai_headline: a.headline, aai_summary: a.summary, aai_gist: a.gist,
+    sentiment_score: a.score, sentiment_data: a.sentiment ? JSON.stringify(a.sentiment) : null,
+    transcript_from_aai: JSON.stringify(a.stored), analysis_source: a.local.length ? 'local' : 'aai', analysis_local: a.local,
+  };
+}
+
 /** The stored analysis of a provider transcript; `organizations` are store and receiver names for entities. */
 export function buildAnalysis(t: IngestTranscript, organizations: string[] = []): AnalysisResult {
   const status = t.status ?? 'completed';
@@ -75,9 +133,7 @@ export function buildAnalysis(t: IngestTranscript, organizations: string[] = [])
     .map((u) => ({ speaker: speakerOf(u.speaker), text: u.text.trim(), start: num(u.start), end: num(u.end) }))
     .filter((u) => u.text);
   const text = (t.text ?? '').trim() || utterances.map((u) => u.text).join(' ');
-  if (!text && !NOT_DONE.has(status)) {
-    throw badRequest('The transcript has no text.', 'transcript.text (or transcript.utterances) is required unless transcript.status is queued, processing or error');
-  }
+  requireAnalysable(t);
   const passages = utterances.length ? utterances : text ? [{ speaker: 'UNK' as const, text, start: null, end: null }] : [];
   const local: AnalysisPart[] = [];
 

@@ -31,6 +31,13 @@ export interface Links { store: Link | null; receiver: Link | null }
 
 const RANK: Record<TranscriptMatch, number> = { phone: 3, caller_name: 2, name: 1 };
 const better = (a: Link | null, b: Link | null) => (!a ? b : !b ? a : RANK[b.match] > RANK[a.match] ? b : a);
+/** Per kind, the better link of the two (the first when they rank alike). */
+export const betterLinks = (a: Links, b: Links): Links => ({ store: better(a.store, b.store), receiver: better(a.receiver, b.receiver) });
+/** A transcript row's links. */
+export const linksOf = (r: { store_id: number | null; store_match: TranscriptMatch | null; receiver_id: number | null; receiver_match: TranscriptMatch | null }): Links => ({
+  store: r.store_id && r.store_match ? { id: r.store_id, match: r.store_match } : null,
+  receiver: r.receiver_id && r.receiver_match ? { id: r.receiver_id, match: r.receiver_match } : null,
+});
 
 /** A name counts as mentioned when it appears between word boundaries (case-insensitive) and has 4+ characters. */
 function mentions(textLower: string, name: string): boolean {

@@ -65,10 +65,12 @@ export async function transcriptDetail(db: Kysely<DB>, id: number, audioUrl: (id
   const r = await db.selectFrom('transcript as t')
     .leftJoin('store as s', 's.id', 't.store_id')
     .leftJoin('receiver as rc', 'rc.id', 't.receiver_id')
+    .leftJoin('integration_key as k', 'k.id', 't.created_by_key_id')
     .select([
       ...ROW_COLUMNS, 't.tw_call_sid', 't.tw_call_status', 't.aai_summary', 't.sentiment_data', 't.transcript_from_aai',
       't.analysis_source', 't.analysis_local', 't.store_id', 't.store_match', 't.receiver_id', 't.receiver_match',
       't.audio_uri', 't.audio_content_type', 't.audio_byte_size', 's.name as store_name', 'rc.name as receiver_name',
+      't.analysis_status', 'k.id as key_id', 'k.name as key_name',
     ])
     .where('t.id', '=', id).executeTakeFirst();
   if (!r) return null;
@@ -78,6 +80,8 @@ export async function transcriptDetail(db: Kysely<DB>, id: number, audioUrl: (id
     sentiment_data: (r.sentiment_data as SentimentData | null) ?? null,
     transcript_from_aai: storedAnalysis(r.transcript_from_aai),
     analysis_source: r.analysis_source, analysis_local: (r.analysis_local ?? []) as AnalysisPart[],
+    analysis_status: r.analysis_status,
+    created_by_key: r.key_id !== null && r.key_name !== null ? { id: Number(r.key_id), name: r.key_name } : null,
     store: r.store_id && r.store_match ? { id: r.store_id, name: r.store_name ?? '', match: r.store_match } : null,
     receiver: r.receiver_id && r.receiver_match ? { id: r.receiver_id, name: r.receiver_name ?? '', match: r.receiver_match } : null,
     audio: r.audio_uri ? { url: audioUrl(Number(r.id)), content_type: r.audio_content_type ?? 'audio/wav', byte_size: r.audio_byte_size } : null,

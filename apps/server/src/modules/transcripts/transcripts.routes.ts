@@ -1,5 +1,5 @@
 import {
-  audioStoredSchema, errorBodySchema, INTEGRATION_KEYS_PATH, ingestBodySchema, ingestResultSchema,
+  audioStoredSchema, ERROR_TYPES, errorBodySchema, INTEGRATION_KEYS_PATH, ingestBodySchema, ingestResultSchema,
   integrationKeyCreatedSchema, integrationKeyCreateSchema, integrationKeyIdParamsSchema, integrationKeyListSchema,
   integrationKeySchema, TRANSCRIPT_LIMITS, transcriptDetailSchema, transcriptIdParamsSchema, transcriptListSchema,
   TRANSCRIPTS_PATH, transcriptsQuerySchema,
@@ -7,13 +7,15 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { errorResponses, errorResponsesWithNotFound, notFound } from '../../lib/http-error.js';
+import { errorResponses, errorResponsesWithNotFound, HttpError, notFound } from '../../lib/http-error.js';
 import { nextPageUrl } from '../reports/paging.js';
+import { createAnalysisThread } from './transcripts.analysis-thread.js';
 import { requireAudio, sendAudio } from './transcripts.audio.js';
 import { DEMO_AUDIO_PREFIX, ensureDemoAudio, storeMissingDemoAudio } from './transcripts.demo-audio.js';
 import { listTranscripts, transcriptDetail } from './transcripts.repository.js';
+import { createAnalysisHandler } from './transcripts.jobs.js';
 import {
-  createKey, ingestCall, linkUnlinked, listKeys, requireIntegrationKey, revokeKey,
+  createKey, ingestCall, linkUnlinked, listKeys, requireIntegrationKey, requireOwnCall, revokeKey,
 } from './transcripts.service.js';
 
 const tags = ['transcripts'];
@@ -33,6 +35,19 @@ export async function transcriptsRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
   const integrationKey = async (request: FastifyRequest) => {
     keyOf.set(request, await requireIntegrationKey(db, request));
   };
+  // A declared length over the limit is refused before a byte of the body is read (fastify's own limit catches the
+  // rest, with the same status).
+  const ingestMB = TRANSCRIPT_LIMITS.bodyBytes / 1024 / 1024;
+  const boundedBody = async (request: FastifyRequest) => {
+    if (Number(request.headers['content-length'] ?? 0) > TRANSCRIPT_LIMITS.bodyBytes) {
+      throw new HttpError(413, ERROR_TYPES.validation, 'The call is too large.', `an ingest body is at most ${ingestMB} MB`);
+    }
+  };
+
+  // Analysis (wink-nlp) runs as a job on a thread of its own, never in the request (issue 32, decision 0039).
+  const analysis = createAnalysisThread({ inline: ctx.env.RENDER_WORKERS === 0, log: app.log });
+  ctx.jobRunner.register(createAnalysisHandler({ db, events: ctx.jobEvents, analyse: (t, names) => analysis.analyse(t, names) }));
+  app.addHook('onClose', async () => analysis.close());
 
   // Telephony callbacks are form posts of the call's parameters: they become { call: { ... } }.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
@@ -97,7 +112,7 @@ export async function transcriptsRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
 
   r.post(BASE, {
     config: { access: 'integration' },
-    onRequest: integrationKey,
+    onRequest: [integrationKey, boundedBody],
     bodyLimit: TRANSCRIPT_LIMITS.bodyBytes,
     schema: {
       tags,
@@ -105,13 +120,16 @@ export async function transcriptsRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
         'Ingest a call (Authorization: Bearer <integration key>): { call, transcript? }. call takes tw_* fields or the ' +
         'telephony callback names (CallSid, From, To, Direction, CallDuration, CallStatus, CallerName, RecordingSid); a ' +
         'form-encoded callback is accepted as the call. transcript is the speech-analysis provider\'s transcript object; ' +
-        'what it lacks (sentiment, entities, key phrases, categories) is computed here. The same call id updates the call (200).',
+        'what it lacks (sentiment, entities, key phrases, categories) is computed here, by a job: the answer is 202 with ' +
+        'the call\'s id and analysis_status \'pending\' (GET the call for its analysis). Without a transcript: 201 (a new ' +
+        'call) or 200. The same call id updates the call if this key created it; another key\'s call answers 409 and ' +
+        `stays as it was. At most ${ingestMB} MB (413).`,
       body: ingestBodySchema,
-      response: { 200: ingestResultSchema, 201: ingestResultSchema, 409: errorBodySchema, 413: errorBodySchema, ...errorResponses },
+      response: { 200: ingestResultSchema, 201: ingestResultSchema, 202: ingestResultSchema, 409: errorBodySchema, 413: errorBodySchema, ...errorResponses },
     },
     handler: async (request, reply) => {
-      const result = await ingestCall(db, request.body, keyOf.get(request)!, (id) => `${BASE}/${id}/audio`);
-      return reply.code(result.created ? 201 : 200).send(result);
+      const result = await ingestCall(db, request.body, keyOf.get(request)!, (id) => `${BASE}/${id}/audio`, () => ctx.jobRunner.wake());
+      return reply.code(result.analysis_status === 'pending' ? 202 : result.created ? 201 : 200).send(result);
     },
   });
 
@@ -121,15 +139,16 @@ export async function transcriptsRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     bodyLimit: TRANSCRIPT_LIMITS.audioBytes,
     schema: {
       tags,
-      description: `The call's recording as the body (WAV, MP3, OGG, FLAC, M4A or WebM, recognised by its first bytes; at most ${TRANSCRIPT_LIMITS.audioBytes / 1024 / 1024} MB).`,
+      description: `The call's recording as the body (WAV, MP3, OGG, FLAC, M4A or WebM, recognised by its first bytes; at most ${TRANSCRIPT_LIMITS.audioBytes / 1024 / 1024} MB). Only the key that created the call may store it (another key: 409, nothing stored).`,
       params: transcriptIdParamsSchema,
-      response: { 200: audioStoredSchema, 413: errorBodySchema, 415: errorBodySchema, ...errorResponsesWithNotFound },
+      response: { 200: audioStoredSchema, 409: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema, ...errorResponsesWithNotFound },
     },
     handler: async (request) => {
       const { data, kind } = requireAudio(request.body);
       const id = request.params.id;
-      const row = await db.selectFrom('transcript').select('id').where('id', '=', id).executeTakeFirst();
+      const row = await db.selectFrom('transcript').select(['id', 'created_by_key_id', 'tw_call_sid']).where('id', '=', id).executeTakeFirst();
       if (!row) throw notFound('No such transcript.');
+      requireOwnCall(row, keyOf.get(request)!);
       const key = `transcripts/${id}/recording.${kind.ext}`;
       const size = await ctx.files.write(key, data);
       await db.updateTable('transcript')

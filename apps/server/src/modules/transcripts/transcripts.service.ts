@@ -4,9 +4,9 @@ import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { HttpError, unauthorized } from '../../lib/http-error.js';
-import { buildAnalysis, callFields } from './transcripts.ingest.js';
-import { findLinks } from './transcripts.linking.js';
-import { organizationNames } from './transcripts.repository.js';
+import { analysisInput, callFields, requireAnalysable } from './transcripts.ingest.js';
+import { ANALYSIS_JOB_KIND, analysisJobName, linkColumns } from './transcripts.jobs.js';
+import { betterLinks, findLinks, linksOf } from './transcripts.linking.js';
 
 // ---- integration keys: shown once, only their SHA-256 is stored (they carry 256 random bits) ----
 export const hashKey = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
@@ -63,51 +63,83 @@ export async function requireIntegrationKey(db: Kysely<DB>, request: FastifyRequ
 }
 
 // ---- ingest ----
-/** Creates the call, or updates the one with the same call id (callbacks and the transcript arrive separately). */
-export async function ingestCall(db: Kysely<DB>, body: IngestBody, keyId: number, uploadUrl: (id: number) => string): Promise<IngestResult> {
-  const call = callFields(body.call);
-  const analysisText = body.transcript ? (body.transcript.text ?? body.transcript.utterances?.map((u) => u.text).join(' ') ?? '') : '';
-  const names = analysisText ? await organizationNames(db, analysisText) : [];
-  const analysis = body.transcript ? buildAnalysis(body.transcript, names) : null;
+/** Another key's call: changed by no one but the key that created it (decision 0039). */
+const notYourCall = (sid: string) =>
+  new HttpError(409, 'conflict', 'This call belongs to another integration key.', `call ${sid} was created by another integration key; it stays as it was`);
 
-  return db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom('transcript').selectAll().where('tw_call_sid', '=', call.tw_call_sid).forUpdate().executeTakeFirst();
+/** A key may change a call it created; a call no key created (the demo's) is changed by none. */
+export function requireOwnCall(call: { created_by_key_id: number | null; tw_call_sid: string | null }, keyId: number) {
+  if (call.created_by_key_id !== keyId) throw notYourCall(call.tw_call_sid ?? '');
+}
+
+/**
+ * Creates the call, or updates the one with the same call id (callbacks and the transcript arrive separately) when
+ * this key created it; another key's answers 409. A transcript is checked here and analysed by a job
+ * (transcripts.jobs.ts): the answer says 'pending' and the job is woken by `queued`.
+ */
+export async function ingestCall(
+  db: Kysely<DB>, body: IngestBody, keyId: number, uploadUrl: (id: number) => string, queued: () => void,
+): Promise<IngestResult> {
+  const call = callFields(body.call);
+  if (body.transcript) requireAnalysable(body.transcript);
+  const input = body.transcript ? analysisInput(body.transcript) : null;
+  const transcriptId = input?.id ?? null;
+
+  const result = await db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom('transcript')
+      .select([
+        'id', 'created_by_key_id', 'tw_call_sid', 'tw_call_length', 'tw_from_number', 'tw_to_number', 'tw_caller_name',
+        'analysis_seq', 'store_id', 'store_match', 'receiver_id', 'receiver_match',
+      ])
+      .where('tw_call_sid', '=', call.tw_call_sid).forUpdate().executeTakeFirst();
+    if (existing) requireOwnCall(existing, keyId);
     // A recording callback carries RecordingDuration but no CallDuration: it gives the length when none is known.
     if (call.tw_call_length === undefined && body.call.RecordingDuration !== undefined && existing?.tw_call_length == null) {
       call.tw_call_length = Number(body.call.RecordingDuration);
     }
+    if (transcriptId) {
+      const clash = await trx.selectFrom('transcript').select('id').where('aai_transcript_id', '=', transcriptId)
+        .where('tw_call_sid', '<>', call.tw_call_sid).executeTakeFirst();
+      if (clash) throw new HttpError(409, 'conflict', 'This transcript belongs to another call.', `transcript.id ${transcriptId} is stored for call ${clash.id}`);
+    }
     const merged = { ...(existing ?? {}), ...call };
-    const text = analysis?.stored.text ?? (existing?.transcript_from_aai as { text?: string } | null)?.text ?? '';
-    const links = await findLinks(trx, {
-      numbers: [merged.tw_from_number ?? null, merged.tw_to_number ?? null], callerName: merged.tw_caller_name ?? null, text,
+    // Links by the call's numbers and caller name now; those the transcript's text names come with its analysis
+    // (a call without a new transcript keeps the ones it has unless these are better).
+    const found = await findLinks(trx, {
+      numbers: [merged.tw_from_number ?? null, merged.tw_to_number ?? null], callerName: merged.tw_caller_name ?? null, text: '',
     });
+    const links = existing && !input ? betterLinks(linksOf(existing), found) : found;
+    const seq = (existing?.analysis_seq ?? 0) + (input ? 1 : 0);
+    const now = new Date().toISOString();
     const values = {
       ...call,
-      ...(analysis ? {
-        aai_transcript_id: analysis.transcriptId, aai_headline: analysis.headline, aai_summary: analysis.summary,
-        aai_gist: analysis.gist, sentiment_score: analysis.score, sentiment_data: analysis.sentiment ? JSON.stringify(analysis.sentiment) : null,
-        transcript_from_aai: JSON.stringify(analysis.stored), analysis_source: analysis.local.length ? 'local' as const : 'aai' as const,
-        analysis_local: analysis.local,
+      ...(input ? {
+        analysis_input: JSON.stringify(input), analysis_status: 'pending' as const, analysis_seq: seq,
+        ...(transcriptId ? { aai_transcript_id: transcriptId } : {}),
       } : {}),
-      store_id: links.store?.id ?? null, store_match: links.store?.match ?? null,
-      receiver_id: links.receiver?.id ?? null, receiver_match: links.receiver?.match ?? null,
-      linked_at: new Date().toISOString(), integration_key_id: keyId, updated_at: new Date().toISOString(),
+      ...linkColumns(links),
+      integration_key_id: keyId, updated_at: now,
     };
-    if (analysis?.transcriptId) {
-      const clash = await trx.selectFrom('transcript').select('id').where('aai_transcript_id', '=', analysis.transcriptId)
-        .where('tw_call_sid', '<>', call.tw_call_sid).executeTakeFirst();
-      if (clash) throw new HttpError(409, 'conflict', 'This transcript belongs to another call.', `transcript.id ${analysis.transcriptId} is stored for call ${clash.id}`);
-    }
     const row = existing
-      ? await trx.updateTable('transcript').set(values as never).where('id', '=', existing.id).returning(['id', 'analysis_source', 'analysis_local']).executeTakeFirstOrThrow()
-      : await trx.insertInto('transcript').values(values as never).returning(['id', 'analysis_source', 'analysis_local']).executeTakeFirstOrThrow();
+      ? await trx.updateTable('transcript').set(values).where('id', '=', existing.id)
+        .returning(['id', 'analysis_status', 'store_id', 'receiver_id']).executeTakeFirstOrThrow()
+      : await trx.insertInto('transcript').values({ ...values, created_by_key_id: keyId })
+        .returning(['id', 'analysis_status', 'store_id', 'receiver_id']).executeTakeFirstOrThrow();
     const id = Number(row.id);
+    if (input) {
+      const name = analysisJobName(id, seq);
+      await trx.insertInto('jobs').values({
+        id: name, name, kind: ANALYSIS_JOB_KIND, total: 1, processed: 0, status: 'initialized',
+        payload: JSON.stringify({ transcript_id: id, seq }),
+      }).execute();
+    }
     return {
-      id, created: !existing, analysis_source: analysis || existing?.transcript_from_aai ? row.analysis_source : null,
-      analysis_local: (row.analysis_local ?? []) as IngestResult['analysis_local'],
-      store_id: links.store?.id ?? null, receiver_id: links.receiver?.id ?? null, audio_upload_url: uploadUrl(id),
+      id, created: !existing, analysis_status: row.analysis_status,
+      store_id: row.store_id, receiver_id: row.receiver_id, audio_upload_url: uploadUrl(id),
     };
   });
+  if (input) queued();
+  return result;
 }
 
 /** Links for rows that have none yet (demo rows written before migration 011); at start, in the background. */

@@ -40,6 +40,15 @@ const detail = async (id: number) => {
   expect(res.statusCode).toBe(200);
   return transcriptDetailSchema.parse(res.json()) as TranscriptDetail;
 };
+/** The call once its analysis job has run (the ingest answered 202 with analysis_status 'pending'). */
+const analysed = async (res: { statusCode: number; json(): { id: number; analysis_status: string | null } }) => {
+  expect(res.statusCode).toBe(202);
+  expect(res.json().analysis_status).toBe('pending');
+  await t.ctx.jobRunner.idle();
+  const d = await detail(res.json().id);
+  expect(d.analysis_status).toBe('done');
+  return d;
+};
 const count = async () => Number((await sql<{ n: string }>`select count(*) as n from transcript`.execute(t.database.db)).rows[0].n);
 
 describe('integration keys', () => {
@@ -81,11 +90,10 @@ describe('integration keys', () => {
 describe('ingest of the provider samples', () => {
   it('captured transcript + outbound status callback: kept as it came, categories analysed here', async () => {
     const res = await ingest({ call: outbound, transcript: captured });
-    expect(res.statusCode).toBe(201);
-    const body = res.json();
-    expect(body).toMatchObject({ created: true, analysis_source: 'local', analysis_local: ['categories'] });
-    const d = await detail(body.id);
+    expect(res.json()).toMatchObject({ created: true, analysis_status: 'pending' });
+    const d = await analysed(res);
     expect(d).toMatchObject({
+      analysis_source: 'local', analysis_local: ['categories'],
       tw_call_sid: outbound.CallSid, tw_to_number: '+15555550123', tw_from_number: '+15555550100',
       tw_call_direction: 'outbound-api', tw_call_length: 187, tw_call_status: 'completed', tw_caller_name: null,
     });
@@ -114,8 +122,9 @@ describe('ingest of the provider samples', () => {
       payload: new URLSearchParams(recording).toString(),
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ created: false, analysis_source: 'local' });
+    expect(res.json()).toMatchObject({ created: false, analysis_status: 'done' });
     const d = await detail(res.json().id);
+    expect(d).toMatchObject({ analysis_source: 'local', analysis_status: 'done' });
     expect(d.tw_call_length).toBe(187); // CallDuration already known; RecordingDuration does not replace it
     expect(d.transcript_from_aai?.utterances).toHaveLength(20);
     const row = await t.database.db.selectFrom('transcript').select('tw_recording_sid').where('id', '=', d.id).executeTakeFirstOrThrow();
@@ -124,10 +133,8 @@ describe('ingest of the provider samples', () => {
   });
 
   it('OpenAPI example: its summary bullets, sentiment computed here (the sample has none)', async () => {
-    const res = await ingest({ call: { ...inbound, CallSid: sidN(1) }, transcript: openapi });
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ analysis_source: 'local', analysis_local: ['sentiment'] });
-    const d = await detail(res.json().id);
+    const d = await analysed(await ingest({ call: { ...inbound, CallSid: sidN(1) }, transcript: openapi }));
+    expect(d).toMatchObject({ analysis_source: 'local', analysis_local: ['sentiment'] });
     expect(d.aai_summary).toContain('\n- ');
     expect(d.aai_summary).not.toContain('\\n');
     expect(d.transcript_from_aai!.sentiment_analysis_results.length).toBeGreaterThan(3);
@@ -137,10 +144,8 @@ describe('ingest of the provider samples', () => {
   });
 
   it('docs fragments merged into a transcript with text: everything from the provider, speakers UNK', async () => {
-    const res = await ingest({ call: { tw_call_sid: sidN(2), tw_call_length: 281 }, transcript: { ...fragments, status: 'completed', text: openapi.text } });
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ analysis_source: 'aai', analysis_local: [] });
-    const d = await detail(res.json().id);
+    const d = await analysed(await ingest({ call: { tw_call_sid: sidN(2), tw_call_length: 281 }, transcript: { ...fragments, status: 'completed', text: openapi.text } }));
+    expect(d).toMatchObject({ analysis_source: 'aai', analysis_local: [] });
     const a = d.transcript_from_aai!;
     expect(a.sentiment_analysis_results).toHaveLength(61);
     expect(a.entities).toHaveLength(33);
@@ -151,10 +156,8 @@ describe('ingest of the provider samples', () => {
   it('a transcript with text only is analysed here in full', async () => {
     const text = 'Hello, this is Dana from the shelter. Thank you so much for the bread donation, it was wonderful. ' +
       'Our fridge is broken and that is a terrible problem. Please call me back at (604) 555-0177.';
-    const res = await ingest({ call: { tw_call_sid: sidN(3), tw_call_length: '45', tw_call_direction: 'inbound' }, transcript: { text } });
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ analysis_source: 'local', analysis_local: ['sentiment', 'entities', 'highlights', 'categories'] });
-    const d = await detail(res.json().id);
+    const d = await analysed(await ingest({ call: { tw_call_sid: sidN(3), tw_call_length: '45', tw_call_direction: 'inbound' }, transcript: { text } }));
+    expect(d).toMatchObject({ analysis_source: 'local', analysis_local: ['sentiment', 'entities', 'highlights', 'categories'] });
     expect(d.transcript_from_aai!.entities).toContainEqual(expect.objectContaining({ entity_type: 'phone_number', text: '(604) 555-0177' }));
     expect(d.transcript_from_aai!.sentiment_analysis_results.map((s) => s.sentiment).slice(0, 3)).toEqual(['NEUTRAL', 'POSITIVE', 'NEGATIVE']);
     expect(d.tw_call_length).toBe(45);
@@ -174,7 +177,7 @@ describe('bad ingest payloads: a clear 400, nothing stored', () => {
     ['an unknown sentiment', { call: { tw_call_sid: sidN(16) }, transcript: { text: 'hi', sentiment_analysis_results: [{ sentiment: 'HAPPY', text: 'hi', start: 0, end: 1 }] } }, /sentiment/],
     ['fragments without text', { call: { tw_call_sid: sidN(17) }, transcript: fragments }, /transcript\.text/],
     ['an unknown top-level field', { call: { tw_call_sid: sidN(18) }, extra: 1 }, /extra|Unrecognized/i],
-    ['10 MB of text', { call: { tw_call_sid: sidN(19) }, transcript: { text: 'word '.repeat(2_000_000) } }, /text/],
+    ['200,005 characters of text', { call: { tw_call_sid: sidN(19) }, transcript: { text: 'word '.repeat(40_001) } }, /text/],
   ];
   for (const [what, payload, detail] of bad) {
     it(what, async () => {
@@ -344,7 +347,9 @@ describe('links to stores and receivers', () => {
       call: { ...inbound, CallSid: sidN(51), From: '+15555550999', Caller: '+15555550999' },
       transcript: { text: `Hi, we pick up at ${store.name} every Tuesday and it went well.` },
     });
-    const d = await detail(res.json().id);
+    // The caller name links at once; the name said in the call, with the analysis.
+    expect(res.json()).toMatchObject({ receiver_id: receiver.id, store_id: null });
+    const d = await analysed(res);
     expect(d.receiver).toEqual({ id: receiver.id, name: 'Harbor Pine Dental Outreach', match: 'caller_name' });
     expect(d.store).toEqual({ id: store.id, name: store.name, match: 'name' });
     expect(d.transcript_from_aai!.entities).toContainEqual(expect.objectContaining({ entity_type: 'organization', text: store.name }));

@@ -21,6 +21,8 @@ export function useTranscript(id: string | undefined) {
     queryKey: ['detail', 'transcript', id],
     queryFn: ({ signal }) => getTranscript(id!, signal),
     enabled: Boolean(id),
+    // A call whose analysis job has not run yet is asked again until it has (decision 0039).
+    refetchInterval: (query) => (query.state.data?.analysis_status === 'pending' ? 2000 : false),
     meta: { errorDialog: false },
   });
 }

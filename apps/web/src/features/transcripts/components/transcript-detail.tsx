@@ -67,6 +67,17 @@ export function TranscriptDetailView({ t }: { t: TranscriptDetail }) {
         <Alert color="gray" variant="light" p="xs">No recording is stored for this call.</Alert>
       )}
 
+      {t.analysis_status === 'pending' && (
+        <Alert color="blue" variant="light" p="xs" role="status" data-testid="analysis-pending">
+          Analysis pending: this call's transcript is being analysed. It shows here when it is done.
+        </Alert>
+      )}
+      {t.analysis_status === 'failed' && (
+        <Alert color="red" variant="light" p="xs" role="status" data-testid="analysis-failed">
+          The analysis of this call's transcript failed. Logs has the details.
+        </Alert>
+      )}
+
       <Tabs defaultValue="details" keepMounted={false}>
         <Tabs.List aria-label="Call analysis">
           <Tabs.Tab value="details">Call details</Tabs.Tab>
@@ -87,6 +98,7 @@ export function TranscriptDetailView({ t }: { t: TranscriptDetail }) {
               ['Status', t.tw_call_status],
               ['Headline', t.aai_headline],
               ['Summary', t.aai_summary ? <span className={classes.preLine}>{t.aai_summary}</span> : null],
+              ['Integration key', t.created_by_key ? <span data-testid="created-by-key">{t.created_by_key.name}</span> : null],
             ]}
           />
           <Text size="xs" c="dimmed" mt="xs">

@@ -40,7 +40,7 @@ export type PrincipalName = (typeof PRINCIPALS)[number];
  */
 export const KNOWN_GAPS: { principal: PrincipalName; finding: string }[] = [];
 
-export type Outcome = '2xx' | '3xx' | 'empty' | '400' | '401' | '403' | '404';
+export type Outcome = '2xx' | '3xx' | 'empty' | '400' | '401' | '403' | '404' | '409';
 export type TargetKind = 'none' | 'own' | 'same-company' | 'other-company' | 'missing' | 'existing';
 export type ObjectKind =
   | 'store' | 'receiver' | 'company' | 'transcript' | 'generated-file' | 'integration-key' | 'flow' | 'flow-step';
@@ -222,7 +222,8 @@ export const AUTHORIZATION_MATRIX: Record<string, Probe | Probe[]> = {
   'POST /core-api/api/product/calls/integration-keys': { body: { name: 'matrix-created' }, write: true, expect: staffOnly() },
   'DELETE /core-api/api/product/calls/integration-keys/:id': { object: 'integration-key', write: true, expect: staffOnly(ALL) },
   'POST /core-api/api/product/calls/transcripts': { body: { call: { tw_call_sid: 'CA0000000000000000000000000000a0a0' } }, write: true, expect: integrationOnly(ok) },
-  'PUT /core-api/api/product/calls/transcripts/:id/audio': { object: 'transcript', body: 'wav', write: true, expect: integrationOnly(ALL) },
+  // The target is a demo call: no key created it, so no key may replace its recording (decision 0039).
+  'PUT /core-api/api/product/calls/transcripts/:id/audio': { object: 'transcript', body: 'wav', write: true, expect: integrationOnly({ existing: '409', missing: '404' }) },
   'POST /ops-api/flow/:id': { object: 'flow', write: true, expect: staffOnly(ALL) },
   'POST /ops-api/trigger/sproc/:id': { object: 'flow-step', write: true, expect: staffOnly(ALL) },
   // Last: rotating S1's link ends the store link principal.

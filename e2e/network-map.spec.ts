@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   initialShowFlags, isOnMap, mapLibreZoom, markerKindOf, networkGroups, setGroupShown, setVerifiedOnly,
-  type NetworkOrganization, type ShowFlags,
+  type MapOrganization, type PublicNetworkOrganizationList, type ShowFlags,
 } from '../packages/shared/src/index';
 import { expectAccessible, screenshotPath, signIn } from './support/helpers';
 import { trackScriptWeight } from './support/script-weight';
@@ -27,13 +27,17 @@ async function drawn(page: Page, count?: number): Promise<number> {
   return Number(await map(page).getAttribute('data-marker-count'));
 }
 
-async function organizations(page: Page, area: string): Promise<NetworkOrganization[]> {
+async function publicList(page: Page, area: string): Promise<PublicNetworkOrganizationList> {
   const res = await page.request.get(`/core-api/api/public/retail/network/?in_area=${area}&secret=demo`);
   expect(res.ok()).toBe(true);
-  return (await res.json()).results;
+  return res.json();
 }
 
-const onMap = (orgs: NetworkOrganization[], flags: ShowFlags, search = '') =>
+async function organizations(page: Page, area: string): Promise<MapOrganization[]> {
+  return (await publicList(page, area)).results;
+}
+
+const onMap = (orgs: MapOrganization[], flags: ShowFlags, search = '') =>
   orgs.filter((o) => isOnMap(o, flags) && (search.length < 3 || o.name.toLowerCase().includes(search.toLowerCase())));
 
 test.describe('network map', () => {
@@ -57,13 +61,17 @@ test.describe('network map', () => {
       }
       await expect(links.getByRole('link').first()).toHaveAttribute('target', '_blank');
 
-      const orgs = await organizations(page, region.code);
+      const list = await publicList(page, region.code);
+      const orgs = list.results;
+      // the public answer lists only what the map draws: never a Farmer (spec 9, issue 32 item 9)
+      expect(orgs.filter((o) => o.sf_type === 'Farmer (Livestock)')).toEqual([]);
       const expected = onMap(orgs, initialShowFlags()).length;
+      expect(expected).toBe(orgs.length);
       expect(expected).toBeGreaterThan(0);
       await drawn(page, expected);
       await expect(map(page)).toHaveAttribute('data-zoom', mapLibreZoom(region.zoom).toFixed(2));
       await expect(page.getByRole('region', { name: /^Map of the / })).toBeVisible();
-      await expect(page.getByTestId('participant-total')).toHaveText(String(orgs.length));
+      await expect(page.getByTestId('participant-total')).toHaveText(list.count.toLocaleString('en-US'));
       await expect(page.getByTestId('network-impact')).toHaveCount(3); // no money saved in public
       for (const label of ['Charity / Nonprofit', 'Retailer', 'Business']) {
         await expect(page.getByRole('region', { name: 'Legend' }).getByText(label)).toBeVisible();
@@ -146,8 +154,10 @@ test.describe('network map', () => {
     await expect(group).toBeChecked();
     await drawn(page, all);
 
-    // Farmers are counted, never drawn; the verified toggle keeps verified 1 only.
-    await expect(page.getByRole('checkbox', { name: /^Farmer/ })).toBeVisible();
+    // Farmers are counted, never drawn (nor sent: the count comes with the list); the verified toggle keeps verified 1 only.
+    const farmers = (await publicList(page, 'mv')).category_counts.farmer;
+    expect(farmers).toBeGreaterThan(0);
+    await expect(page.getByRole('checkbox', { name: new RegExp(`^Farmer \\(${farmers}\\)`) })).toBeVisible();
     await expect(page.getByText('Not shown on the map, for privacy')).toBeVisible();
     await page.getByRole('switch', { name: /Verified members only/ }).click({ force: true });
     await drawn(page, onMap(orgs, setVerifiedOnly(flags, true)).length);

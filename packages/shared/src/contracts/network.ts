@@ -55,6 +55,27 @@ export type NetworkOrganization = z.infer<typeof networkOrganizationSchema>;
 export const networkOrganizationListSchema = listPageSchema(networkOrganizationSchema);
 export type NetworkOrganizationList = z.infer<typeof networkOrganizationListSchema>;
 
+/**
+ * An organization on the public map (issue 32 item 9): only what the public page shows. No account stage (the
+ * server's `verified` says it), and only the attributes an info card shows as tags (set, and none of section 9's
+ * hidden ones). The staff answer's organizations have every field of this one, so the map's code takes both.
+ */
+export const mapOrganizationSchema = networkOrganizationSchema.omit({ sf_account_stage: true }).extend({
+  location: z.object({ type: z.literal('Point'), coordinates: z.tuple([z.number(), z.number()]) }),
+});
+export type MapOrganization = Omit<NetworkOrganization, 'sf_account_stage'>;
+
+/**
+ * The public map's list: `results` holds only organizations the map can draw (a participant of a section 9 category
+ * drawn on the map, with a location): never a Farmer, whose name and address are private (section 9). `count` is
+ * every participant in the area, as the page's total shows it, and `category_counts` the participants per category
+ * (section 9 category ids, Farmers included), as the filter shows them.
+ */
+export const publicNetworkOrganizationListSchema = listPageSchema(mapOrganizationSchema).extend({
+  category_counts: z.record(z.string(), z.number().int()),
+});
+export type PublicNetworkOrganizationList = z.infer<typeof publicNetworkOrganizationListSchema>;
+
 /** network/impact and network/donation_totals: one row of sums (money saved for staff only, section 6). */
 export const networkTotalsRowSchema = z.object({
   weight_kg__sum: z.number(),
@@ -66,6 +87,15 @@ export const networkTotalsRowSchema = z.object({
 export type NetworkTotalsRow = z.infer<typeof networkTotalsRowSchema>;
 export const networkTotalsSchema = listPageSchema(networkTotalsRowSchema);
 export type NetworkTotals = z.infer<typeof networkTotalsSchema>;
+
+/** Public network/impact and network/donation_totals: the three figures the public panel shows, nothing else. */
+export const publicNetworkTotalsRowSchema = z.object({
+  meals_provided__sum: z.number(),
+  food_rescued_kg__sum: z.number(),
+  co2_emissions_kg__sum: z.number(),
+});
+export const publicNetworkTotalsSchema = listPageSchema(publicNetworkTotalsRowSchema);
+export type PublicNetworkTotals = z.infer<typeof publicNetworkTotalsSchema>;
 
 const position = z.tuple([z.number(), z.number()]);
 export const regionOutlineSchema = z.union([
@@ -89,9 +119,9 @@ export type NetworkRegion = z.infer<typeof networkRegionSchema>;
 
 const outlines = z.array(z.object({ code: z.string(), outline: regionOutlineSchema }));
 
-/** Public: one region (found by its secret) and every outline, for the offline style. */
+/** Public: one region (found by its secret) and every outline (its own among them), for the map. */
 export const publicNetworkRegionSchema = z.object({
-  region: networkRegionSchema,
+  region: networkRegionSchema.omit({ outline: true }),
   outlines,
   /** A MapLibre style URL for real tiles (MAP_STYLE_URL), or null for the built-in offline style. */
   map_style_url: z.string().nullable(),

@@ -6,12 +6,16 @@ import { z } from 'zod';
  * - MAP_STYLE_URL: a MapLibre style for real tiles; unset = the built-in offline style (land, water, outlines).
  * - NETWORK_SELL_URL, NETWORK_DONATE_URL, NETWORK_MARKETPLACE_URL: the external Sell, Donate and marketplace links
  *   of the region pages; `{region}` is replaced by the region code.
+ * - PUBLIC_NETWORK_RATE_LIMIT_PER_MINUTE: requests one client address may make to the public network endpoints
+ *   (region, organizations, impact, donation totals together) per minute; past it they answer 429 with Retry-After
+ *   (decision 0040). A page load makes 4; the default lets one address load a map 60 times a minute.
  */
 const settingsSchema = z.object({
   MAP_STYLE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
   NETWORK_SELL_URL: z.string().default('https://marketplace.openrescue.test/{region}/sell'),
   NETWORK_DONATE_URL: z.string().default('https://marketplace.openrescue.test/{region}/donate'),
   NETWORK_MARKETPLACE_URL: z.string().default('https://marketplace.openrescue.test/{region}'),
+  PUBLIC_NETWORK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(240),
 });
 
 export interface NetworkSettings {
@@ -19,6 +23,7 @@ export interface NetworkSettings {
   sellUrl: string;
   donateUrl: string;
   marketplaceUrl: string;
+  publicRateLimitPerMinute: number;
 }
 
 export function loadNetworkSettings(source: NodeJS.ProcessEnv = process.env): NetworkSettings {
@@ -33,6 +38,7 @@ export function loadNetworkSettings(source: NodeJS.ProcessEnv = process.env): Ne
     sellUrl: v.NETWORK_SELL_URL,
     donateUrl: v.NETWORK_DONATE_URL,
     marketplaceUrl: v.NETWORK_MARKETPLACE_URL,
+    publicRateLimitPerMinute: v.PUBLIC_NETWORK_RATE_LIMIT_PER_MINUTE,
   };
 }
 

@@ -1,12 +1,32 @@
-import type { NetworkArea } from '@openrescue/shared';
+import { NETWORK_CATEGORIES, categoryOfType, type NetworkArea } from '@openrescue/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { organizationFragments } from './network.repository.js';
+import { organizationFragments, type FragmentRules } from './network.repository.js';
 
 interface Organization {
   areas: string[];
   verified: number;
+  /** Its section 9 category id, or null for a type outside section 9. */
+  category: string | null;
+  /** The public map can draw it: a category drawn on the map (never a Farmer) and a location. */
+  drawable: boolean;
+  // its JSON in parts (organizationFragments)
+  head: string;
+  staff: string;
+  public: string;
+  tail: string;
+}
+
+/** Who a list is for: staff (every participant, every field) or the public page (what it shows, issue 32 item 9). */
+export type ListView = 'staff' | 'public';
+
+export interface OrganizationList {
+  /** Every participant in the area (verified 1 or 2). */
+  count: number;
+  /** The listed organizations as a JSON array. */
   json: string;
+  /** Public lists: participants per section 9 category, Farmers included, as a JSON object. */
+  categoryCounts?: string;
 }
 
 /**
@@ -22,7 +42,7 @@ export class OrganizationIndex {
   private version: string | null = null;
   private refreshing: Promise<void> = Promise.resolve();
 
-  constructor(private readonly db: Kysely<DB>, private readonly privateTypes: readonly string[]) {}
+  constructor(private readonly db: Kysely<DB>, private readonly rules: FragmentRules) {}
 
   /** Brings the index up to `version` (or later): one refresh at a time. */
   update(version: string): Promise<void> {
@@ -32,14 +52,18 @@ export class OrganizationIndex {
 
   private async refresh(): Promise<void> {
     const whole = this.version === null;
-    const found = await organizationFragments(this.db, this.privateTypes, whole ? null : this.latest);
+    const found = await organizationFragments(this.db, this.rules, whole ? null : this.latest);
     if (whole) this.byId.clear();
     let added = false;
     for (const line of found.lines ? found.lines.split('\n') : []) {
-      const [id, areas, verified, json] = line.split('\t', 4);
+      const [id, areas, verified, sfType, located, head, staff, shown, tail] = line.split('\t', 9);
       const key = Number(id);
       if (!this.byId.has(key)) added = true;
-      this.byId.set(key, { areas: areas ? areas.split(',') : [], verified: Number(verified), json });
+      const category = categoryOfType(JSON.parse(sfType) as string);
+      this.byId.set(key, {
+        areas: areas ? areas.split(',') : [], verified: Number(verified), category: category?.id ?? null,
+        drawable: located === '1' && category?.onMap === true, head, staff, public: shown, tail,
+      });
     }
     if (!whole && this.byId.size !== found.count) {
       // an organization was removed
@@ -51,16 +75,24 @@ export class OrganizationIndex {
     this.version = `${found.count}:${found.latest ?? ''}`;
   }
 
-  /** Participants (verified 1 or 2) in the area by id, up to `limit`, as JSON text, and the count of all of them. */
-  list(area: NetworkArea, limit: number): { count: number; json: string } {
+  /**
+   * Participants (verified 1 or 2) in the area by id, up to `limit`, as JSON text, and the count of all of them.
+   * The public view lists only those its map can draw, without the fields it does not show, and counts per category.
+   */
+  list(area: NetworkArea, limit: number, view: ListView): OrganizationList {
     const shown: string[] = [];
+    const perCategory: Record<string, number> = Object.fromEntries(NETWORK_CATEGORIES.map((c) => [c.id, 0]));
     let count = 0;
     for (const id of this.ids) {
-      const organization = this.byId.get(id)!;
-      if (organization.verified === 0 || (area !== 'all' && !organization.areas.includes(area))) continue;
+      const o = this.byId.get(id)!;
+      if (o.verified === 0 || (area !== 'all' && !o.areas.includes(area))) continue;
       count += 1;
-      if (shown.length < limit) shown.push(organization.json);
+      if (o.category) perCategory[o.category] += 1;
+      if (shown.length >= limit) continue;
+      if (view === 'staff') shown.push(o.head + o.staff + o.tail);
+      else if (o.drawable) shown.push(o.head + o.public + o.tail);
     }
-    return { count, json: `[${shown.join(',')}]` };
+    const json = `[${shown.join(',')}]`;
+    return view === 'staff' ? { count, json } : { count, json, categoryCounts: JSON.stringify(perCategory) };
   }
 }

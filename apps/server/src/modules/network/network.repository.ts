@@ -33,31 +33,44 @@ export interface OrganizationFragments {
   /** All organizations, and the latest change among them, as the statement saw them. */
   count: number;
   latest: string | null;
-  /** One line per organization changed at or after `since` (all of them without it), by id:
-   * `id<TAB>areas (comma-separated)<TAB>verified<TAB>its spec 3 object as JSON`. */
+  /** One line per organization changed at or after `since` (all of them without it), by id, tab-separated:
+   * id, areas (comma-separated), verified, sf_type as JSON, 1 when it has a location (else 0), then its spec 3
+   * object in parts: head (id to sf_type), the staff attributes and account stage, the public attributes, tail
+   * (website, location, verified). Staff JSON = head + staff part + tail; public JSON = head + public part + tail. */
   lines: string;
 }
 
+export interface FragmentRules {
+  /** Account types that never carry a location (Farmers, section 9). */
+  privateTypes: readonly string[];
+  /** Attributes never shown as tags (section 9): left out of the public attributes, with those set to false. */
+  hiddenAttributes: readonly string[];
+}
+
 /**
- * Each organization's spec 3 object as JSON text (built by the database: one value crosses to the server instead of
- * 10,000 rows), with what the lists filter by; those changed at or after `since`, or all. Organizations of
- * `privateTypes` (Farmers) never carry a location. JSON text holds no raw tab or newline, so they separate the parts.
+ * Each organization's spec 3 object as JSON text in parts (built by the database: one value crosses to the server
+ * instead of 10,000 rows), with what the lists filter by; those changed at or after `since`, or all. Organizations
+ * of `privateTypes` (Farmers) never carry a location. JSON text holds no raw tab or newline, so they separate the parts.
  */
 export async function organizationFragments(
-  db: Kysely<DB>, privateTypes: readonly string[], since: string | null,
+  db: Kysely<DB>, rules: FragmentRules, since: string | null,
 ): Promise<OrganizationFragments> {
   // Plain text concatenation with to_json() quoting is 2-3x faster than jsonb_build_object on 10,000 rows.
   const text = (column: string) => sql`coalesce(to_json(${sql.ref(column)})::text, 'null')`;
   const changed = since === null ? sql`true` : sql`updated_at >= ${since}::timestamptz`;
+  const shownAttributes = sql`coalesce((select jsonb_object_agg(e.key, true) from jsonb_each(sf_attributes) e
+    where e.value = 'true'::jsonb and e.key <> all(${[...rules.hiddenAttributes]}::text[]))::text, '{}')`;
   const { rows } = await sql<{ n: number; t: string | null; lines: string }>`select
       (select count(*)::int from network_organization) as n,
       (select max(updated_at)::text from network_organization) as t,
-      (select coalesce(string_agg(concat(id, E'\t', array_to_string(areas, ','), E'\t', verified, E'\t',
-        '{"id":', id, ',"name":', ${text('name')},
-        ',"address":', ${text('address')}, ',"city":', ${text('city')}, ',"sf_type":', ${text('sf_type')},
-        ',"sf_attributes":', sf_attributes, ',"sf_account_stage":', ${text('sf_account_stage')},
-        ',"data":{"website":', ${text('website')}, '},"location":',
-        case when lon is null or lat is null or sf_type = any(${[...privateTypes]}::text[]) then 'null'
+      (select coalesce(string_agg(concat(id, E'\t', array_to_string(areas, ','), E'\t', verified, E'\t', ${text('sf_type')},
+        E'\t', case when lon is null or lat is null then 0 else 1 end,
+        E'\t', '{"id":', id, ',"name":', ${text('name')}, ',"address":', ${text('address')}, ',"city":', ${text('city')},
+        ',"sf_type":', ${text('sf_type')},
+        E'\t', ',"sf_attributes":', sf_attributes, ',"sf_account_stage":', ${text('sf_account_stage')},
+        E'\t', ',"sf_attributes":', ${shownAttributes},
+        E'\t', ',"data":{"website":', ${text('website')}, '},"location":',
+        case when lon is null or lat is null or sf_type = any(${[...rules.privateTypes]}::text[]) then 'null'
           else concat('{"type":"Point","coordinates":[', lon, ',', lat, ']}') end,
         ',"verified":', verified, '}'), E'\n' order by id), '')
       from network_organization where ${changed}) as lines`.execute(db);

@@ -1,9 +1,10 @@
 import {
   NETWORK_LIMIT, networkOrganizationListSchema, networkOrganizationsQuerySchema, networkRegionsSchema,
-  networkTotalsQuerySchema, networkTotalsSchema, publicNetworkOrganizationsQuerySchema, publicNetworkRegionQuerySchema,
-  publicNetworkRegionSchema, publicNetworkTotalsQuerySchema, type NetworkArea,
+  networkTotalsQuerySchema, networkTotalsSchema, publicNetworkOrganizationListSchema, publicNetworkOrganizationsQuerySchema,
+  publicNetworkRegionQuerySchema, publicNetworkRegionSchema, publicNetworkTotalsQuerySchema, publicNetworkTotalsSchema,
+  type NetworkArea,
 } from '@openrescue/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { errorResponses, errorResponsesWithNotFound } from '../../lib/http-error.js';
@@ -11,7 +12,7 @@ import { loadNetworkSettings, type NetworkSettings } from './network.config.js';
 import { sendPayload } from './network.payload.js';
 import { loadRegions } from './network.repository.js';
 import {
-  networkDonationTotals, networkImpact, organizationsPayload, outlinesOf, presentRegion, regionBySecret,
+  networkDonationTotals, networkImpact, organizationsPayload, outlinesOf, presentRegion, publicTotals, regionBySecret,
 } from './network.service.js';
 
 const tags = ['network'];
@@ -19,7 +20,8 @@ const tags = ['network'];
 /**
  * Spec 7.4, decision 0011. Staff call retail/network/ (limit 999), network/impact, network/donation_totals and
  * network/regions; the public pages call the same under /public/ with the region's secret (limit 10000). A wrong
- * secret or an unknown region answers 404.
+ * secret or an unknown region answers 404. Public answers hold only what the public page shows (issue 32 item 9) and
+ * are rate-limited per client address (item 12, decision 0040).
  */
 export async function networkRoutes(
   app: FastifyInstance,
@@ -37,7 +39,7 @@ export async function networkRoutes(
       response: { 200: networkOrganizationListSchema, ...errorResponses },
     },
     handler: async (request, reply) =>
-      sendPayload(request, reply, await organizationsPayload(ctx, request.query.in_area, request.query.limit)),
+      sendPayload(request, reply, await organizationsPayload(ctx, request.query.in_area, request.query.limit, 'staff')),
   });
 
   r.get('/core-api/api/network/impact', {
@@ -84,11 +86,21 @@ export async function networkRoutes(
     },
   });
 
-  // ---- public: the region's secret instead of a sign-in ----
-  const publicTotals = { metrics: false, moneySaved: false };
+  // ---- public: the region's secret instead of a sign-in; answers hold only what the public page shows ----
+  // One budget per client address for the four public routes (a page load makes 4), counted in the database
+  // (every process keeps to it); request.ip respects TRUST_PROXY. Wrong secrets count too: no guessing at speed.
+  const publicAccess = {
+    access: 'public' as const,
+    rateLimit: {
+      max: settings.publicRateLimitPerMinute, timeWindow: '1 minute',
+      keyGenerator: (request: FastifyRequest) => `public-network:${request.ip}`,
+    },
+  };
+  // (annotate_metrics is accepted, as the map's shared client sends it; the public figures are always the three)
+  const publicFigures = { metrics: true, moneySaved: false };
 
   r.get('/core-api/api/public/network/region', {
-    config: { access: 'public' },
+    config: publicAccess,
     schema: {
       tags,
       description: 'A public region page: title, help text, zoom, outline, links and the map style. 404 on a wrong secret.',
@@ -97,8 +109,9 @@ export async function networkRoutes(
     },
     handler: async (request) => {
       const region = await regionBySecret(ctx, request.query.in_area, request.query.secret);
+      const { outline: _drawnWithTheOthers, ...page } = presentRegion(region, settings);
       return {
-        region: presentRegion(region, settings),
+        region: page,
         outlines: outlinesOf(await loadRegions(ctx.database.db)),
         map_style_url: settings.mapStyleUrl,
       };
@@ -106,44 +119,45 @@ export async function networkRoutes(
   });
 
   r.get('/core-api/api/public/retail/network/', {
-    config: { access: 'public' },
+    config: publicAccess,
     schema: {
       tags,
-      description: `Network participants in the region, at most ${NETWORK_LIMIT.public} (public map). 404 on a wrong secret.`,
+      description: `Network participants in the region the public map can draw (never a Farmer: section 9), at most ` +
+        `${NETWORK_LIMIT.public}, with the count of all and per category. 404 on a wrong secret.`,
       querystring: publicNetworkOrganizationsQuerySchema,
-      response: { 200: networkOrganizationListSchema, ...errorResponsesWithNotFound },
+      response: { 200: publicNetworkOrganizationListSchema, ...errorResponsesWithNotFound },
     },
     handler: async (request, reply) => {
       const region = await regionBySecret(ctx, request.query.in_area, request.query.secret);
-      return sendPayload(request, reply, await organizationsPayload(ctx, region.code as NetworkArea, request.query.limit));
+      return sendPayload(request, reply, await organizationsPayload(ctx, region.code as NetworkArea, request.query.limit, 'public'));
     },
   });
 
   r.get('/core-api/api/public/network/impact', {
-    config: { access: 'public' },
+    config: publicAccess,
     schema: {
       tags,
-      description: 'network/impact of the region (no money saved). 404 on a wrong secret.',
+      description: 'network/impact of the region: the three figures the public panel shows. 404 on a wrong secret.',
       querystring: publicNetworkTotalsQuerySchema,
-      response: { 200: networkTotalsSchema, ...errorResponsesWithNotFound },
+      response: { 200: publicNetworkTotalsSchema, ...errorResponsesWithNotFound },
     },
     handler: async (request) => {
       const region = await regionBySecret(ctx, request.query.in_area, request.query.secret);
-      return networkImpact(ctx, region.code, { ...publicTotals, metrics: request.query.annotate_metrics === true });
+      return publicTotals(await networkImpact(ctx, region.code, publicFigures));
     },
   });
 
   r.get('/core-api/api/public/network/donation_totals', {
-    config: { access: 'public' },
+    config: publicAccess,
     schema: {
       tags,
-      description: 'network/donation_totals of the region (no money saved). 404 on a wrong secret.',
+      description: 'network/donation_totals of the region: the three figures the public panel shows. 404 on a wrong secret.',
       querystring: publicNetworkTotalsQuerySchema,
-      response: { 200: networkTotalsSchema, ...errorResponsesWithNotFound },
+      response: { 200: publicNetworkTotalsSchema, ...errorResponsesWithNotFound },
     },
     handler: async (request) => {
       const region = await regionBySecret(ctx, request.query.in_area, request.query.secret);
-      return networkDonationTotals(ctx, region.code, { ...publicTotals, metrics: request.query.annotate_metrics === true });
+      return publicTotals(await networkDonationTotals(ctx, region.code, publicFigures));
     },
   });
 }

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import {
-  NETWORK_CATEGORIES, isNetworkArea, type NetworkArea, type NetworkRegion, type NetworkTotals,
-  type NetworkTotalsRow,
+  NETWORK_CATEGORIES, hiddenTagAttributes, isNetworkArea, type NetworkArea, type NetworkRegion, type NetworkTotals,
+  type NetworkTotalsRow, type PublicNetworkTotals,
 } from '@openrescue/shared';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../lib/http-error.js';
@@ -9,7 +9,7 @@ import { intervalOf } from '../reports/time-bounds.js';
 import { planSegments } from '../reports/totals.planner.js';
 import { queryTotals } from '../reports/totals.repository.js';
 import { regionLinks, type NetworkSettings } from './network.config.js';
-import { OrganizationIndex } from './network.organization-index.js';
+import { OrganizationIndex, type ListView } from './network.organization-index.js';
 import { PayloadCache, type Payload } from './network.payload.js';
 import { loadRegions, networkDonationSums, organizationsVersion, storeIdsInArea, type RegionRow } from './network.repository.js';
 
@@ -56,18 +56,25 @@ const PRIVATE_TYPES = NETWORK_CATEGORIES.filter((c) => !c.onMap).flatMap((c) => 
 const caches = new WeakMap<AppContext, { payloads: PayloadCache; organizations: OrganizationIndex }>();
 function cacheOf(ctx: AppContext) {
   let cache = caches.get(ctx);
-  if (!cache) caches.set(ctx, (cache = { payloads: new PayloadCache(), organizations: new OrganizationIndex(ctx.database.db, PRIVATE_TYPES) }));
+  if (!cache) {
+    const rules = { privateTypes: PRIVATE_TYPES, hiddenAttributes: hiddenTagAttributes(ctx.env.PRODUCT_NAME) };
+    caches.set(ctx, (cache = { payloads: new PayloadCache(), organizations: new OrganizationIndex(ctx.database.db, rules) }));
+  }
   return cache;
 }
 
-/** GET retail/network/: participants of the area as a list page, served from the payload cache. */
-export async function organizationsPayload(ctx: AppContext, area: NetworkArea, limit: number): Promise<Payload> {
+/**
+ * GET retail/network/: participants of the area as a list page, served from the payload cache. The public view
+ * (publicNetworkOrganizationListSchema) holds only what the public page shows: no Farmer, no account stage, no
+ * hidden attribute; its per-category counts keep the page's figures.
+ */
+export async function organizationsPayload(ctx: AppContext, area: NetworkArea, limit: number, view: ListView): Promise<Payload> {
   const version = await organizationsVersion(ctx.database.db);
   const { payloads, organizations } = cacheOf(ctx);
-  return payloads.get(`${area}:${limit}`, version, async () => {
+  return payloads.get(`${view}:${area}:${limit}`, version, async () => {
     await organizations.update(version);
-    const { count, json } = organizations.list(area, limit);
-    return `{"count":${count},"next":null,"results":${json}}`;
+    const { count, json, categoryCounts } = organizations.list(area, limit, view);
+    return `{"count":${count},"next":null,"results":${json}${categoryCounts ? `,"category_counts":${categoryCounts}` : ''}}`;
   });
 }
 
@@ -80,6 +87,18 @@ function totalsPage(row: NetworkTotalsRow, metrics: boolean, moneySaved: boolean
     if (moneySaved) out.money_saved__sum = row.money_saved__sum ?? 0;
   }
   return { count: 1, next: null, results: [out] };
+}
+
+/** The public panel's figures only (issue 32 item 9): no weight, no money saved, whatever was asked. */
+export function publicTotals(page: NetworkTotals): PublicNetworkTotals {
+  const row = page.results[0];
+  return {
+    count: 1, next: null,
+    results: [{
+      meals_provided__sum: row?.meals_provided__sum ?? 0, food_rescued_kg__sum: row?.food_rescued_kg__sum ?? 0,
+      co2_emissions_kg__sum: row?.co2_emissions_kg__sum ?? 0,
+    }],
+  };
 }
 
 export interface TotalsOptions {

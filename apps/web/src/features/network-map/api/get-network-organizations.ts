@@ -1,11 +1,23 @@
-import { NETWORK_LIMIT, type NetworkArea, type NetworkOrganizationList } from '@openrescue/shared';
+import { NETWORK_LIMIT, type MapOrganization, type NetworkArea } from '@openrescue/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { accessKey, accessQuery, networkUrl, type NetworkAccess } from '../lib/network-access';
 
+/**
+ * The map's organizations: staff get every participant (NetworkOrganizationList); the public page only those it can
+ * draw, with the count of all and per category (PublicNetworkOrganizationList, issue 32 item 9).
+ */
+export interface MapOrganizationList {
+  count: number;
+  next: string | null;
+  results: MapOrganization[];
+  /** Public answers: participants per category, Farmers included (they are never in `results`). */
+  category_counts?: Record<string, number>;
+}
+
 /** GET {core}/api/retail/network/?in_area=&limit= (spec 7.4): 999 for staff, 10000 on the public page. */
 export function getNetworkOrganizations(access: NetworkAccess, area: NetworkArea, signal?: AbortSignal) {
-  return api.get<NetworkOrganizationList>(networkUrl(access, 'retail/network/'), {
+  return api.get<MapOrganizationList>(networkUrl(access, 'retail/network/'), {
     signal,
     query: { ...accessQuery(access, area), limit: access.kind === 'public' ? NETWORK_LIMIT.public : NETWORK_LIMIT.ops },
   });

@@ -1,17 +1,20 @@
-import { NETWORK_PAGE_SIZE, type NetworkArea, type NetworkTotals, type NetworkTotalsRow } from '@openrescue/shared';
+import { NETWORK_PAGE_SIZE, type NetworkArea, type NetworkTotalsRow } from '@openrescue/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { accessKey, accessQuery, networkUrl, type NetworkAccess } from '../lib/network-access';
 
 export type NetworkTotalsPath = 'network/impact' | 'network/donation_totals';
 
+/** The sums of a totals answer: staff get weight and money saved too, the public page its three figures only. */
+export type NetworkFigures = Partial<NetworkTotalsRow>;
+
 /** GET {core}/api/network/impact or network/donation_totals with in_area, page_size 9999, annotate_metrics (7.4). */
 export async function getNetworkTotals(access: NetworkAccess, path: NetworkTotalsPath, area: NetworkArea, signal?: AbortSignal) {
-  const page = await api.get<NetworkTotals>(networkUrl(access, path), {
+  const page = await api.get<{ results: NetworkFigures[] }>(networkUrl(access, path), {
     signal,
     query: { ...accessQuery(access, area), page_size: NETWORK_PAGE_SIZE, annotate_metrics: true },
   });
-  return page.results[0] ?? { weight_kg__sum: 0 };
+  return page.results[0] ?? {};
 }
 
 export const networkTotalsQueryOptions = (access: NetworkAccess, path: NetworkTotalsPath, area: NetworkArea) =>
@@ -20,16 +23,16 @@ export const networkTotalsQueryOptions = (access: NetworkAccess, path: NetworkTo
     queryFn: ({ signal }) => getNetworkTotals(access, path, area, signal),
   });
 
-const METRICS = ['meals_provided__sum', 'food_rescued_kg__sum', 'co2_emissions_kg__sum', 'money_saved__sum'] as const;
+const SUMS = ['weight_kg__sum', 'meals_provided__sum', 'food_rescued_kg__sum', 'co2_emissions_kg__sum', 'money_saved__sum'] as const;
 
 /** The panel's impact: network/impact plus network/donation_totals (they never count the same donation). */
 export function useNetworkImpact(access: NetworkAccess, area: NetworkArea) {
   const impact = useQuery(networkTotalsQueryOptions(access, 'network/impact', area));
   const donations = useQuery(networkTotalsQueryOptions(access, 'network/donation_totals', area));
-  let data: NetworkTotalsRow | undefined;
+  let data: NetworkFigures | undefined;
   if (impact.data && donations.data) {
-    data = { weight_kg__sum: impact.data.weight_kg__sum + donations.data.weight_kg__sum };
-    for (const m of METRICS) {
+    data = {};
+    for (const m of SUMS) {
       if (impact.data[m] !== undefined || donations.data[m] !== undefined) data[m] = (impact.data[m] ?? 0) + (donations.data[m] ?? 0);
     }
   }

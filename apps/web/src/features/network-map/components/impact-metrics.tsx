@@ -1,6 +1,7 @@
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { formatCompact, formatMoney, kgToLb, type NetworkTotalsRow } from '@openrescue/shared';
+import { formatCompact, formatMoney, kgToLb } from '@openrescue/shared';
 import { IconBasket, IconCloud, IconCoin, IconToolsKitchen2, type Icon } from '@tabler/icons-react';
+import type { NetworkFigures } from '../api/get-network-totals';
 
 interface MetricProps {
   label: string;
@@ -30,7 +31,7 @@ function Metric({ label, value, detail, icon: MetricIcon, loading }: MetricProps
 }
 
 /** The panel's impact metrics: network impact plus network donation totals (spec 7.4); money saved for staff. */
-export function ImpactMetrics({ totals, loading, showMoney }: { totals: NetworkTotalsRow | undefined; loading: boolean; showMoney: boolean }) {
+export function ImpactMetrics({ totals, loading, showMoney }: { totals: NetworkFigures | undefined; loading: boolean; showMoney: boolean }) {
   const kg = totals?.food_rescued_kg__sum ?? 0;
   return (
     <Stack gap="xs" component="section" aria-labelledby="network-impact-title">

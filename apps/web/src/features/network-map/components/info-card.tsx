@@ -1,9 +1,9 @@
 import { Anchor, Badge, CloseButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { categoryOfType, visibleTags, websiteHref, websiteLabel, type NetworkOrganization } from '@openrescue/shared';
+import { categoryOfType, visibleTags, websiteHref, websiteLabel, type MapOrganization } from '@openrescue/shared';
 import { IconRosetteDiscountCheck } from '@tabler/icons-react';
 
 export interface InfoCardProps {
-  org: NetworkOrganization;
+  org: MapOrganization;
   productName: string;
   onClose: () => void;
   className?: string;

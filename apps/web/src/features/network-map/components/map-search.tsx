@@ -1,14 +1,14 @@
 import { CloseButton, Combobox, Text, TextInput, useCombobox, VisuallyHidden } from '@mantine/core';
-import { isSearchActive, MAP_SEARCH_MIN_CHARS, searchSuggestions, type NetworkOrganization } from '@openrescue/shared';
+import { isSearchActive, MAP_SEARCH_MIN_CHARS, searchSuggestions, type MapOrganization } from '@openrescue/shared';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo } from 'react';
 
 export interface MapSearchProps {
   /** The organizations the filters show; suggestions come from these. */
-  candidates: readonly NetworkOrganization[];
+  candidates: readonly MapOrganization[];
   value: string;
   onChange: (value: string) => void;
-  onPick: (org: NetworkOrganization) => void;
+  onPick: (org: MapOrganization) => void;
   /** Organizations the map shows now, announced to screen readers. */
   matches: number;
 }

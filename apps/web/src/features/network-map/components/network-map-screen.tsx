@@ -1,8 +1,8 @@
 import { Button, Drawer, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
-  MOBILE_BREAKPOINT_PX, initialShowFlags, isOnMap, isSearchActive, mapLibreZoom, matchesSearch, participantCounts, type NetworkArea,
-  type NetworkOrganization, type NetworkRegion,
+  MOBILE_BREAKPOINT_PX, initialShowFlags, isOnMap, isSearchActive, mapLibreZoom, matchesSearch, participantCounts, type MapOrganization,
+  type NetworkArea, type NetworkRegion,
 } from '@openrescue/shared';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
@@ -24,7 +24,8 @@ const ALL_SHOWN = initialShowFlags();
 
 export interface NetworkMapScreenProps {
   access: NetworkAccess;
-  region: NetworkRegion;
+  /** The region's page (the public answer draws its outline among `outlines`). */
+  region: Omit<NetworkRegion, 'outline'>;
   outlines: { code: string; outline: unknown }[];
   mapStyleUrl: string | null;
   productName: string;
@@ -61,7 +62,9 @@ export function NetworkMapScreen(props: NetworkMapScreenProps) {
   }
 
   const orgs = orgsQuery.data?.results;
-  const counts = useMemo(() => participantCounts(orgs ?? []), [orgs]);
+  // The public answer counts per category itself: its Farmers are counted there, never listed (section 9).
+  const categoryCounts = orgsQuery.data?.category_counts;
+  const counts = useMemo(() => categoryCounts ?? participantCounts(orgs ?? []), [categoryCounts, orgs]);
   const candidates = useMemo(() => (orgs ?? []).filter((o) => isOnMap(o, flags)), [orgs, flags]);
   // Below 3 characters the search filters nothing: the same list, so the map is not redrawn for nothing.
   const searching = isSearchActive(search);
@@ -77,7 +80,7 @@ export function NetworkMapScreen(props: NetworkMapScreenProps) {
   );
   const selected = useMemo(() => visible.find((o) => o.id === selectedId) ?? null, [visible, selectedId]);
 
-  const pick = (org: NetworkOrganization) => {
+  const pick = (org: MapOrganization) => {
     setSelectedId(org.id);
     setSearch(org.name);
     if (org.location) setFocus({ lon: org.location.coordinates[0], lat: org.location.coordinates[1], key: Date.now() });

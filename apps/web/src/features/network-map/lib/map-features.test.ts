@@ -1,9 +1,9 @@
-import { initialShowFlags, setCategoryShown, setVerifiedOnly, type NetworkOrganization } from '@openrescue/shared';
+import { initialShowFlags, setCategoryShown, setVerifiedOnly, type MapOrganization } from '@openrescue/shared';
 import { describe, expect, it } from 'vitest';
 import { markerCollection, visibleOrganizations } from './map-features';
 
-const org = (id: number, name: string, sf_type: string, verified: 0 | 1 | 2, located = true): NetworkOrganization => ({
-  id, name, sf_type, verified, address: null, city: null, sf_attributes: {}, sf_account_stage: null, data: { website: null },
+const org = (id: number, name: string, sf_type: string, verified: 0 | 1 | 2, located = true): MapOrganization => ({
+  id, name, sf_type, verified, address: null, city: null, sf_attributes: {}, data: { website: null },
   location: located ? { type: 'Point', coordinates: [-123 - id / 100, 49.2] } : null,
 });
 const orgs = [

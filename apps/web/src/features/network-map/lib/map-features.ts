@@ -1,5 +1,5 @@
 import {
-  isOnMap, markerKindOf, matchesSearch, type MarkerKind, type NetworkOrganization, type ShowFlags,
+  isOnMap, markerKindOf, matchesSearch, type MarkerKind, type MapOrganization, type ShowFlags,
 } from '@openrescue/shared';
 
 export interface MarkerProperties {
@@ -16,11 +16,11 @@ export interface MarkerCollection {
  * What the map draws: the organizations the section 4 rules show (verified, flags, never a Farmer) whose name
  * contains the search text (3 characters or more), as GeoJSON points with their legend kind.
  */
-export function visibleOrganizations(orgs: readonly NetworkOrganization[], flags: ShowFlags, search: string): NetworkOrganization[] {
+export function visibleOrganizations(orgs: readonly MapOrganization[], flags: ShowFlags, search: string): MapOrganization[] {
   return orgs.filter((o) => isOnMap(o, flags) && matchesSearch(o.name, search));
 }
 
-export function markerCollection(orgs: readonly NetworkOrganization[]): MarkerCollection {
+export function markerCollection(orgs: readonly MapOrganization[]): MarkerCollection {
   return {
     type: 'FeatureCollection',
     features: orgs.flatMap((o) => (o.location

@@ -128,17 +128,24 @@ test.describe('transcripts', () => {
 });
 
 test.describe('integration keys', () => {
-  test('staff create a key, an integration sends a call with it, and a revoked key is refused', async ({ page, request }) => {
+  test('staff create a key, an integration sends a call with it, another key cannot change it, a revoked key is refused', async ({ page, request }) => {
     await signIn(page, 'staff');
     await expect(page).toHaveURL(/\/ops$/);
     await page.goto('/ops/product/transcripts');
     await page.getByRole('button', { name: 'Integration keys' }).click();
     const dialog = page.getByRole('dialog', { name: 'Integration keys' });
+    const createKey = async (name: string) => {
+      await dialog.getByLabel('New key for').fill(name);
+      await dialog.getByRole('button', { name: 'Create key' }).click();
+      await expect(dialog.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+      return (await dialog.getByTestId('created-key-value').innerText()).trim();
+    };
     const name = `Phone system ${Date.now()}`;
-    await dialog.getByLabel('New key for').fill(name);
-    await dialog.getByRole('button', { name: 'Create key' }).click();
-    const key = (await dialog.getByTestId('created-key-value').innerText()).trim();
+    const otherName = `Other system ${Date.now()}`;
+    const other = await createKey(otherName);
+    const key = await createKey(name);
     expect(key).toMatch(/^ork_[A-Za-z0-9_-]{43}$/);
+    expect(other).not.toBe(key);
     await expect(dialog.getByRole('row', { name: new RegExp(name) })).toContainText('Never');
     await expectAccessible(page, 'integration keys');
     await page.screenshot({ path: screenshotPath('transcripts-keys.png') });
@@ -149,10 +156,40 @@ test.describe('integration keys', () => {
       transcript: { text: 'Hello, we have twenty crates of apples to donate this Friday. Thank you so much!' },
     };
     const sent = await request.post(API, { data: body, headers: { authorization: `Bearer ${key}` } });
-    expect(sent.status()).toBe(201);
-    const { id } = await sent.json();
+    // Accepted; the analysis is a job (decision 0039).
+    expect(sent.status()).toBe(202);
+    const { id, analysis_status } = await sent.json();
+    expect(analysis_status).toBe('pending');
+
+    // The other key sends the same CallSid and a recording for the call: refused, the call stays as it was.
+    const clash = await request.post(API, {
+      data: { ...body, call: { ...body.call, tw_caller_name: 'MALLORY' }, transcript: { text: 'This is terrible.' } },
+      headers: { authorization: `Bearer ${other}` },
+    });
+    expect(clash.status()).toBe(409);
+    expect((await clash.json()).message).toBe('This call belongs to another integration key.');
+    const recording = await request.put(`${API}/${id}/audio`, {
+      data: Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVEfmt '), Buffer.alloc(200)]),
+      headers: { authorization: `Bearer ${other}`, 'content-type': 'audio/wav' },
+    });
+    expect(recording.status()).toBe(409);
+
+    // The panel: the analysis once the job ran, and the key that created the call in Call details.
     await page.goto(`/ops/product/transcripts/${id}`);
-    await expect(page.getByTestId('transcript-detail')).toContainText('KEY TEST');
+    const panel = page.getByTestId('transcript-detail');
+    await expect(panel).toContainText('KEY TEST', { timeout: 20_000 });
+    await expect(panel.getByTestId('analysis-pending')).toHaveCount(0, { timeout: 20_000 });
+    await expect(panel.getByTestId('created-by-key')).toHaveText(name);
+    await expect(panel).not.toContainText('MALLORY');
+    await expect(panel).not.toContainText(key);
+    const detail = await (await page.request.get(`${API}/${id}`)).json();
+    expect(detail).toMatchObject({ tw_caller_name: 'KEY TEST', analysis_status: 'done', created_by_key: { name }, audio: null });
+    expect(detail.transcript_from_aai.text).toBe(body.transcript.text);
+    expect(detail.sentiment_data).not.toBeNull();
+    await page.getByRole('tab', { name: 'Sentiment', exact: true }).click();
+    await expect(panel.getByTestId('sentiment-overall')).toContainText('Overall');
+    await page.getByRole('tab', { name: 'Call details' }).click();
+    await page.getByRole('dialog', { name: 'Call transcript' }).screenshot({ path: screenshotPath('transcripts-panel-key.png') });
 
     await page.goto('/ops/product/transcripts');
     await page.getByRole('button', { name: 'Integration keys' }).click();

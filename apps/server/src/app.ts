@@ -38,6 +38,7 @@ import { accessPlugin, type RouteRecord } from './plugins/access.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerLoadShedding } from './plugins/load-shedding.js';
+import { refuseSlowBodies } from './plugins/slow-bodies.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { refuseNulText } from './plugins/nul-text.js';
 import { registerWeb } from './plugins/web.js';
@@ -46,6 +47,9 @@ import { publicAppConfig } from './modules/system/app-config.js';
 import { databaseRateLimitStore } from './plugins/database-rate-limit-store.js';
 import { createDatabaseFileStore } from './storage/database-file-store.js';
 import { createFileStore } from './storage/file-store.js';
+
+const HEADERS_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 120_000;
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -93,6 +97,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
           },
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
+    // Backstops behind the body rate check (plugins/slow-bodies.ts): a request's head within 10 s, the whole request
+    // within 2 minutes (receiving it: answers and live streams are not limited); looked at every second.
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    http: { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 1000 },
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -143,7 +151,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       },
     },
   });
-  await registerLoadShedding(app, { maxInFlight: env.MAX_IN_FLIGHT });
+  await registerLoadShedding(app, { maxInFlight: env.MAX_IN_FLIGHT, maxPerAddress: env.MAX_IN_FLIGHT_PER_ADDRESS });
+  refuseSlowBodies(app);
   await registerCompression(app);
   await app.register(cookie);
   // Counted in the database: every server process keeps to one limit (issue 10).

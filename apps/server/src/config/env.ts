@@ -41,6 +41,8 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** Requests one server process works on at once; past it, 503 with Retry-After (plugins/load-shedding.ts). */
   MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(256),
+  /** Requests one client address may have open at once, bodies still arriving included; past it, 429 (load-shedding.ts). */
+  MAX_IN_FLIGHT_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(64),
   /** Seconds a replaced session cookie still leads to its chain's new session: two tabs refreshing at once (decision 0023). */
   SESSION_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   /**

@@ -151,3 +151,40 @@ describe('public network rate limit (issue 32 item 12)', () => {
     expect(staff.statusCode).toBe(200);
   });
 });
+
+describe('region secrets (issue 32 item 12)', () => {
+  let fresh: TestApp;
+  beforeAll(async () => {
+    fresh = await buildTestApp();
+  });
+  afterAll(async () => fresh?.close());
+  const secrets = async () => (await sql<{ code: string; secret: string }>`select code, secret from region order by code`.execute(fresh.database.db)).rows;
+
+  it('a deployment starts with random secrets of 16 characters or more, and a new region gets one', async () => {
+    const start = await secrets();
+    expect(start).toHaveLength(5);
+    for (const { secret } of start) expect(secret).toMatch(/^[0-9a-f]{16,}$/);
+    expect(new Set(start.map((r) => r.secret)).size).toBe(5);
+    const { rows: added } = await sql<{ secret: string }>`insert into region (code, name, zoom, center_lon, center_lat, page_title)
+      values ('newa', 'New A', 10, -120, 50, 'New A'), ('newb', 'New B', 10, -121, 50, 'New B') returning secret`.execute(fresh.database.db);
+    expect(added).toHaveLength(2);
+    for (const { secret } of added) expect(secret.length).toBeGreaterThanOrEqual(16);
+    expect(added[0].secret).not.toBe(added[1].secret);
+    await sql`delete from region where code in ('newa', 'newb')`.execute(fresh.database.db);
+    // the public page opens with the region's secret only
+    const cov = start.find((r) => r.code === 'cov')!.secret;
+    const open = (secret: string) => fresh.app.inject({ method: 'GET', url: `/core-api/api/public/network/region?in_area=cov&secret=${secret}` });
+    expect((await open(cov)).statusCode).toBe(200);
+    expect((await open('demo')).statusCode).toBe(404);
+    expect((await open(cov.slice(0, -1))).statusCode).toBe(404);
+  });
+
+  it('the database refuses a short secret; the demo keeps its documented one', async () => {
+    const set = (secret: string) => sql`update region set secret = ${secret} where code = 'mv'`.execute(fresh.database.db);
+    await expect(set('fifteen-chars-x')).rejects.toThrow(/region_secret_check/);
+    await expect(set('x'.repeat(201))).rejects.toThrow(/region_secret_check/);
+    await set('demo');
+    await set('sixteen-chars-xx');
+    expect((await secrets()).find((r) => r.code === 'mv')!.secret).toBe('sixteen-chars-xx');
+  });
+});

@@ -116,6 +116,8 @@ async function serve(engine: Engine, cleanups: (() => unknown)[]): Promise<Serve
   const env = {
     PORT: port, PUBLIC_URL: `http://127.0.0.1:${port}`, NODE_ENV: 'production', DATA_DIR: dataDir, SEED_DEMO: 'true',
     DEMO_DONATIONS: String(donations), LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT_PER_MINUTE: '100000000',
+    // one load generator stands for many visitors of the public map (its per-address budget: decision 0040)
+    PUBLIC_NETWORK_RATE_LIMIT_PER_MINUTE: '1000000',
     ACCESS_TOKEN_TTL_SECONDS: '3600', ...(pg ? { DATABASE_URL: (engine === 'postgres-socket' ? pg.socketUrl : pg.url) as string } : {}),
   };
   const idleRss: number[] = [];

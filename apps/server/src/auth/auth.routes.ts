@@ -14,7 +14,7 @@ export interface AuthRoutesOptions {
 }
 
 /** The auth library's routes that check (or set) a signed-in user's password: limited like sign-in. */
-const PASSWORD_ROUTES = ['change-password', 'verify-password', 'delete-user', 'set-password', 'change-email'];
+const PASSWORD_ROUTES = ['change-password', 'verify-password', 'delete-user', 'change-email'];
 
 export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) {
   const settings: OwnOriginSettings = {

@@ -83,7 +83,8 @@ export function createAuth({ env, db, baseURL, secret, log, onSessionEnded }: Au
     // Per-account limits are ours (see rate-limit in the auth routes); better-auth's per-IP limiter would slow
     // every user behind one address.
     rateLimit: { enabled: false },
-    advanced: { database: { generateId: 'uuid' } },
+    // The origin check runs in tests too (the library skips it when NODE_ENV is test): tests see what production does.
+    advanced: { database: { generateId: 'uuid' }, disableOriginCheck: false },
     // No bearer plugin: API calls carry our short-lived JWTs; the session token stays in the httpOnly cookie.
     plugins: [
       jwt({

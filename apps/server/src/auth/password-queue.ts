@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { APIError } from 'better-auth/api';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
-import pLimit from 'p-limit';
 import { createKeyedConcurrency, type Release } from '../lib/keyed-concurrency.js';
 
 /**
@@ -9,17 +8,19 @@ import { createKeyedConcurrency, type Release } from '../lib/keyed-concurrency.j
  *
  * Each hash (scrypt, N=16384, r=16) holds 32 MB while it runs, on one of libuv's four threads: a burst of sign-ins
  * ran four at once and lifted the server's memory by ~130 MB. One at a time keeps that to 32 MB and leaves the other
- * core to the requests already signed in. A hash takes 0.1-0.3 s on these machines, so the queue is kept short:
+ * core to the requests already signed in. A hash takes 0.1-0.3 s on these machines, so:
  * - a request that would hash (sign-in, change-password, ...) is admitted only while fewer than PER_ADDRESS of its
  *   address's and fewer than IN_QUEUE of everyone's are in hand; past that it is refused at once (429, Retry-After)
- *   instead of waiting behind a flood. One address never fills the queue, so another person's sign-in waits for at
- *   most a few hashes;
+ *   instead of waiting behind a flood. One address never fills the queue: another always finds room;
+ * - the queue takes addresses in turn (one hash for each address waiting, then round again), so a person's sign-in
+ *   waits for one hash per other address waiting, not for everything a flood has queued;
  * - when its turn comes, a request whose client has gone (socket closed) is not hashed at all.
  */
-export const PASSWORD_QUEUE = { PER_ADDRESS: 3, IN_QUEUE: 8, RETRY_AFTER_SECONDS: 1 } as const;
+export const PASSWORD_QUEUE = { PER_ADDRESS: 12, IN_QUEUE: 16, RETRY_AFTER_SECONDS: 1 } as const;
 
 /** What the hashing code knows of the request it works for: set by the auth routes around the library's handler. */
 interface ClientState {
+  address: string;
   gone(): boolean;
 }
 const client = new AsyncLocalStorage<ClientState>();
@@ -29,7 +30,34 @@ export function forClient<T>(state: ClientState, fn: () => Promise<T>): Promise<
   return client.run(state, fn);
 }
 
-const hashing = pLimit(1);
+/** Hashes waiting, per address, in the order addresses take turns (a Map keeps insertion order). */
+const waiting = new Map<string, Array<() => Promise<void>>>();
+let hashingNow = false;
+
+function hashNext() {
+  if (hashingNow) return;
+  const next = waiting.entries().next();
+  if (next.done) return;
+  const [address, jobs] = next.value;
+  const job = jobs.shift()!;
+  waiting.delete(address);
+  if (jobs.length) waiting.set(address, jobs); // to the back of the round
+  hashingNow = true;
+  void job().finally(() => {
+    hashingNow = false;
+    hashNext();
+  });
+}
+
+/** Runs `work` when `address`'s turn comes, one at a time over every address. */
+function hashing<T>(address: string, work: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const jobs = waiting.get(address) ?? [];
+    jobs.push(() => work().then(resolve, reject));
+    waiting.set(address, jobs);
+    hashNext();
+  });
+}
 const everyone = createKeyedConcurrency(PASSWORD_QUEUE.IN_QUEUE);
 const perAddress = createKeyedConcurrency(PASSWORD_QUEUE.PER_ADDRESS);
 
@@ -53,7 +81,7 @@ export function admitToPasswordQueue(address: string): Release | null {
 
 function inTurn<T>(work: () => Promise<T>): Promise<T> {
   const state = client.getStore();
-  return hashing(async () => {
+  return hashing(state?.address ?? 'server', async () => {
     if (state?.gone()) {
       passwordQueueStats.skippedGone += 1;
       // Nobody reads this answer; it only ends the library's request without a hash.

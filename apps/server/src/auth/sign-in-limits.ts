@@ -29,7 +29,9 @@ export function signInBudgets(perAccountAndAddress: number) {
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 32);
-const addressOf = (request: FastifyRequest) => normalizeIP(request.ip, 64);
+/** The client's address as the budgets and the hashing queue count it (an IPv6 /64 is one client). */
+export const clientAddress = (request: FastifyRequest) => normalizeIP(request.ip, 64);
+const addressOf = clientAddress;
 
 /** The account a password request is about: the e-mail it signs in with, else the signed-in user (change-password). */
 export type AccountOf = (request: FastifyRequest) => Promise<string | null>;

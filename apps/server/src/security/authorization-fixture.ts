@@ -126,7 +126,7 @@ export async function buildMatrixFixture(): Promise<MatrixFixture> {
 
   // A session that signed out: its cookie and the access token it had been given.
   const leaving = await signIn(t.app, 'company@openrescue.test', 'demo-company');
-  const out = await t.app.inject({ method: 'POST', url: '/core-api/api/auth/sign-out', headers: { cookie: leaving.cookie } });
+  const out = await t.app.inject({ method: 'POST', url: '/core-api/api/auth/sign-out', headers: { cookie: leaving.cookie, origin: t.ctx.origin } });
   if (out.statusCode !== 200) throw new Error(`sign-out failed ${out.statusCode}: ${out.body}`);
 
   const integration = await createKey(db, 'matrix-integration');

@@ -28,7 +28,8 @@ export function cookieJar(initial: string[] = []) {
 export async function browserSession(base: string, email: string, password: string) {
   const res = await fetch(`${base}/core-api/api/auth/sign-in/email`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    // as the page at `base` sends it (fetch adds Sec-Fetch-Mode, so the auth library checks the Origin)
+    headers: { 'content-type': 'application/json', origin: base },
     body: JSON.stringify({ email, password, rememberMe: false }),
   });
   if (res.status !== 200) throw new Error(`sign-in answered ${res.status}`);

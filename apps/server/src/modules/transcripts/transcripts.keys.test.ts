@@ -21,12 +21,13 @@ let t: TestApp;
 let staff: string;
 const keyA = { id: 0, key: '' };
 const keyB = { id: 0, key: '' };
+const keyC = { id: 0, key: '' };
 
 beforeAll(async () => {
   t = await buildTestApp();
   await prepareDemo(t.ctx, 500, () => {});
   staff = (await signInDemoAccounts(t.app)).staff;
-  for (const [k, name] of [[keyA, 'telephony-a'], [keyB, 'telephony-b']] as const) {
+  for (const [k, name] of [[keyA, 'telephony-a'], [keyB, 'telephony-b'], [keyC, 'telephony-c']] as const) {
     const res = await t.app.inject({ method: 'POST', url: KEYS, headers: { authorization: `Bearer ${staff}` }, payload: { name } });
     Object.assign(k, { id: res.json().id, key: res.json().key });
   }
@@ -125,7 +126,15 @@ describe('calls no key created (the demo calls)', () => {
     expect((await ingest({ call: { tw_call_sid: demo.tw_call_sid!, tw_caller_name: 'MALLORY' } }, keyB.key)).statusCode).toBe(409);
     expect((await putAudio(demo.id, wavB, keyB.key)).statusCode).toBe(409);
     expect(await row(demo.id)).toEqual(before);
-    expect((await detail(demo.id)).created_by_key).toBeNull();
+    expect(await detail(demo.id)).toMatchObject({ created_by_key: null, analysis_status: 'done' });
+  });
+
+  it('two keys sending a new CallSid at once: one creates it, the other gets 409', async () => {
+    const payload = { call: { tw_call_sid: callSid(8001), tw_caller_name: 'FIRST' } };
+    const answers = await Promise.all([ingest(payload, keyB.key), ingest(payload, keyC.key)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const winner = answers.find((r) => r.statusCode === 201)!;
+    expect((await detail(winner.json().id)).created_by_key!.name).toBe(winner === answers[0] ? 'telephony-b' : 'telephony-c');
   });
 
   it('a new CallSid is still created by any valid key', async () => {

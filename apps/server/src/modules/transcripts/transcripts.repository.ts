@@ -80,7 +80,8 @@ export async function transcriptDetail(db: Kysely<DB>, id: number, audioUrl: (id
     sentiment_data: (r.sentiment_data as SentimentData | null) ?? null,
     transcript_from_aai: storedAnalysis(r.transcript_from_aai),
     analysis_source: r.analysis_source, analysis_local: (r.analysis_local ?? []) as AnalysisPart[],
-    analysis_status: r.analysis_status,
+    // Rows the demo generator writes carry their analysis but no status.
+    analysis_status: r.analysis_status ?? (r.transcript_from_aai ? 'done' : null),
     created_by_key: r.key_id !== null && r.key_name !== null ? { id: Number(r.key_id), name: r.key_name } : null,
     store: r.store_id && r.store_match ? { id: r.store_id, name: r.store_name ?? '', match: r.store_match } : null,
     receiver: r.receiver_id && r.receiver_match ? { id: r.receiver_id, name: r.receiver_name ?? '', match: r.receiver_match } : null,

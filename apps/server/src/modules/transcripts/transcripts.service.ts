@@ -85,7 +85,7 @@ export async function ingestCall(
   const input = body.transcript ? analysisInput(body.transcript) : null;
   const transcriptId = input?.id ?? null;
 
-  const result = await db.transaction().execute(async (trx) => {
+  const write = () => db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('transcript')
       .select([
         'id', 'created_by_key_id', 'tw_call_sid', 'tw_call_length', 'tw_from_number', 'tw_to_number', 'tw_caller_name',
@@ -138,6 +138,15 @@ export async function ingestCall(
       store_id: row.store_id, receiver_id: row.receiver_id, audio_upload_url: uploadUrl(id),
     };
   });
+  let result: IngestResult;
+  try {
+    result = await write();
+  } catch (error) {
+    // Two first deliveries of a call at once: the later insert meets the other's row. Once more, it finds the call
+    // (and updates it, or answers 409 when another key created it).
+    if ((error as { code?: string })?.code !== '23505') throw error;
+    result = await write();
+  }
   if (input) queued();
   return result;
 }

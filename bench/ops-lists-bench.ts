@@ -27,7 +27,7 @@ await ensureDemoAccounts(ctx.auth);
 await app.ready();
 const login = await app.inject({ method: 'POST', url: '/core-api/api/auth/sign-in/email', payload: { email: 'staff@openrescue.test', password: 'demo-staff' } });
 const cookie = [login.headers['set-cookie']].flat().map((c) => String(c).split(';')[0]).join('; ');
-const token = (await app.inject({ method: 'POST', url: '/core-api/api/session/token', headers: { cookie } })).json().token as string;
+const token = (await app.inject({ method: 'POST', url: '/core-api/api/session/token', headers: { cookie, origin: 'http://localhost:8080' } })).json().token as string;
 const headers = { authorization: `Bearer ${token}` };
 
 async function time(label: string, url: string) {

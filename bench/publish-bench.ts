@@ -61,7 +61,7 @@ const base = await app.listen({ port: 0, host: '127.0.0.1' });
 const login = await app.inject({ method: 'POST', url: '/core-api/api/auth/sign-in/email', payload: { email: 'staff@openrescue.test', password: 'demo-staff' } });
 const cookieOf = (res: typeof login) => [res.headers['set-cookie']].flat().map((c) => String(c).split(';')[0]).join('; ');
 // The token call replaces the session cookie (decision 0023): the stream below signs in with the new one.
-const tokenRes = await app.inject({ method: 'POST', url: '/core-api/api/session/token', headers: { cookie: cookieOf(login) } });
+const tokenRes = await app.inject({ method: 'POST', url: '/core-api/api/session/token', headers: { cookie: cookieOf(login), origin: 'http://localhost:8080' } });
 const token = tokenRes.json().token as string;
 const cookie = cookieOf(tokenRes);
 

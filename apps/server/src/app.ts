@@ -39,6 +39,7 @@ import { registerCompression } from './plugins/compression.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerLoadShedding } from './plugins/load-shedding.js';
 import { refuseSlowBodies } from './plugins/slow-bodies.js';
+import { refuseCrossSite } from './plugins/cross-site.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { refuseNulText } from './plugins/nul-text.js';
 import { registerWeb } from './plugins/web.js';
@@ -155,6 +156,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   refuseSlowBodies(app);
   await registerCompression(app);
   await app.register(cookie);
+  refuseCrossSite(app, { origin, fixed: Boolean(env.PUBLIC_URL), production: env.NODE_ENV === 'production' });
   // Counted in the database: every server process keeps to one limit (issue 10).
   await app.register(rateLimit, { global: false, hook: 'preHandler', store: databaseRateLimitStore(database.db) });
   await app.register(accessPlugin, {

@@ -80,7 +80,7 @@ describe('access tokens', () => {
 
   it('accepts the session cookie alone', async () => {
     const s = await signIn(t.app, 'staff@openrescue.test', 'demo-staff');
-    const res = await t.app.inject({ method: 'GET', url: '/ops-api/table/Jobs', headers: { cookie: s.cookie } });
+    const res = await t.app.inject({ method: 'GET', url: '/ops-api/table/Jobs', headers: { cookie: s.cookie, origin: 'http://localhost:8080' } });
     expect(res.statusCode).toBe(200);
   });
 
@@ -103,7 +103,7 @@ describe('access tokens', () => {
       const expired = await short.app.inject({ method: 'GET', url: '/ops-api/table/Jobs', headers: { authorization: `Bearer ${s.token}` } });
       expect(expired.statusCode).toBe(401);
       expect(expired.json().detail).toBe(REFRESH_ID_TOKEN_DETAIL);
-      const refreshed = await short.app.inject({ method: 'POST', url: '/core-api/api/session/token', headers: { cookie: s.cookie } });
+      const refreshed = await short.app.inject({ method: 'POST', url: '/core-api/api/session/token', headers: { cookie: s.cookie, origin: 'http://localhost:8080' } });
       expect(refreshed.statusCode).toBe(200);
       const ok = await short.app.inject({ method: 'GET', url: '/ops-api/table/Jobs', headers: { authorization: `Bearer ${refreshed.json().token}` } });
       expect(ok.statusCode).toBe(200);
@@ -117,7 +117,7 @@ describe('access tokens', () => {
     const out = await t.app.inject({ method: 'POST', url: '/core-api/api/auth/sign-out', headers: { cookie: s.cookie, origin: 'http://localhost:8080' } });
     expect(out.statusCode).toBe(200);
     expect(cookieHeader(out)).toMatch(/session_token=;?/);
-    const again = await t.app.inject({ method: 'POST', url: '/core-api/api/session/token', headers: { cookie: s.cookie } });
+    const again = await t.app.inject({ method: 'POST', url: '/core-api/api/session/token', headers: { cookie: s.cookie, origin: 'http://localhost:8080' } });
     expect(again.statusCode).toBe(401);
   });
 
@@ -127,7 +127,7 @@ describe('access tokens', () => {
     const ask = (token: string) =>
       t.app.inject({ method: 'GET', url: '/core-api/api/clients/company_user', headers: { authorization: `Bearer ${token}` } });
     // a refresh rotates the session: tokens from before and after it belong to one chain
-    const refreshed = await t.app.inject({ method: 'POST', url: '/core-api/api/session/token', headers: { cookie: leaving.cookie } });
+    const refreshed = await t.app.inject({ method: 'POST', url: '/core-api/api/session/token', headers: { cookie: leaving.cookie, origin: 'http://localhost:8080' } });
     expect(refreshed.statusCode).toBe(200);
     const later = refreshed.json().token as string;
     for (const token of [leaving.token, later, staying.token]) expect((await ask(token)).statusCode).toBe(200);

@@ -58,7 +58,7 @@ async function signIn(base: string, email: string, password: string) {
 }
 
 async function tokenFrom(base: string, cookie: string) {
-  const res = await fetch(`${base}/core-api/api/session/token`, { method: 'POST', headers: { cookie } });
+  const res = await fetch(`${base}/core-api/api/session/token`, { method: 'POST', headers: { cookie, origin: 'http://openrescue.test' } });
   expect(res.status).toBe(200);
   return { token: ((await res.json()) as { token: string }).token, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
 }

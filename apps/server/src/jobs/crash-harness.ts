@@ -89,7 +89,7 @@ export async function accessToken(base: string, email: string, password: string)
   });
   if (signIn.status !== 200) throw new Error(`sign-in ${signIn.status}: ${await signIn.text()}`);
   const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const token = await fetch(`${base}/core-api/api/session/token`, { method: 'POST', headers: { cookie } });
+  const token = await fetch(`${base}/core-api/api/session/token`, { method: 'POST', headers: { cookie, origin: base } });
   return ((await token.json()) as { token: string }).token;
 }
 

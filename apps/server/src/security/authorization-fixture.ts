@@ -155,7 +155,8 @@ export async function buildMatrixFixture(): Promise<MatrixFixture> {
     'company-b': await user('company-b@openrescue.test', 'demo-company-b'),
     staff: { authorization: `Bearer ${staffSession.token}`, cookie: staffSession.cookie },
     'revoked-link': { authorization: `Bearer ro.s_${homeA.store}.${revoked}` },
-    'signed-out': { cookie: leaving.cookie },
+    // As the browser sends it: with its page's Origin (a cross-site request is refused before the session is read).
+    'signed-out': { cookie: leaving.cookie, origin: t.ctx.origin },
     'signed-out-token': { authorization: `Bearer ${leaving.token}` },
     expired: { authorization: `Bearer ${expired}` },
     integration: { authorization: `Bearer ${integration.key}` },

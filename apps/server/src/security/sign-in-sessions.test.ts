@@ -63,7 +63,7 @@ const endSignInWindows = () => t.database.db.updateTable('rate_limit_window').se
   .where('key', 'like', 'signin:%').execute();
 
 async function refresh(cookie: string) {
-  const res = await t.app.inject({ method: 'POST', url: TOKEN, headers: { cookie } });
+  const res = await t.app.inject({ method: 'POST', url: TOKEN, headers: { cookie, origin: t.ctx.origin } });
   const next = cookieHeader(res);
   if (res.statusCode === 200) {
     noteCookie(next);

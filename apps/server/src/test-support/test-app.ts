@@ -7,6 +7,9 @@ import { loadEnv } from '../config/env.js';
 import type { Database } from '../db/connection.js';
 import { openTestDatabase } from './test-database.js';
 
+/** The address the test app calls itself by: what its pages' requests carry as Origin. */
+export const TEST_ORIGIN = 'http://localhost:8080';
+
 export interface TestApp extends BuiltApp {
   database: Database;
   /** This app's own data folder (published files), removed on close. */
@@ -22,7 +25,7 @@ export async function buildTestApp(
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...envOverrides });
   const logging = options.logStream ? { logStream: options.logStream } : { logger: false as const };
   const dataDir = mkdtempSync(join(tmpdir(), 'openrescue-test-'));
-  const built = await buildApp({ env, database, origin: 'http://localhost:8080', dataDir, ...logging });
+  const built = await buildApp({ env, database, origin: TEST_ORIGIN, dataDir, ...logging });
   await built.app.ready();
   await startBackgroundWork(built.ctx);
   return {
@@ -51,7 +54,7 @@ export async function signIn(app: BuiltApp['app'], email: string, password: stri
     payload: { email, password, rememberMe: false },
   });
   if (res.statusCode !== 200) throw new Error(`sign-in failed ${res.statusCode}: ${res.body}`);
-  const tokenRes = await app.inject({ method: 'POST', url: '/core-api/api/session/token', headers: { cookie: cookieHeader(res) } });
+  const tokenRes = await app.inject({ method: 'POST', url: '/core-api/api/session/token', headers: { cookie: cookieHeader(res), origin: TEST_ORIGIN } });
   if (tokenRes.statusCode !== 200) throw new Error(`token failed ${tokenRes.statusCode}: ${tokenRes.body}`);
   const body = tokenRes.json() as { token: string; expires_at: string; user: { staff: boolean; id: string } };
   return { cookie: cookieHeader(tokenRes), ...body };

@@ -13,7 +13,7 @@ afterAll(async () => t?.close());
 
 const cookieOf = async (role: string) => (await signIn(t.app, `${role}@openrescue.test`, `demo-${role}`)).cookie;
 const mintsToken = async (cookie: string) =>
-  (await t.app.inject({ method: 'POST', url: '/core-api/api/session/token', headers: { cookie } })).statusCode === 200;
+  (await t.app.inject({ method: 'POST', url: '/core-api/api/session/token', headers: { cookie, origin: t.ctx.origin } })).statusCode === 200;
 const db = () => t.database.db;
 const companyUserOf = (email: string) =>
   db().selectFrom('company_user as cu').innerJoin('user as u', 'u.id', 'cu.user_id')
@@ -54,7 +54,7 @@ describe('the client dashboard first view, from the session cookie (decision 003
     expect(await dashboardFirstView(t.ctx, signedOut)).toBeNull();
 
     const replaced = await cookieOf('company');
-    const rotated = await t.app.inject({ method: 'POST', url: '/core-api/api/session/token', headers: { cookie: replaced } });
+    const rotated = await t.app.inject({ method: 'POST', url: '/core-api/api/session/token', headers: { cookie: replaced, origin: t.ctx.origin } });
     expect(rotated.statusCode).toBe(200);
     expect(await dashboardFirstView(t.ctx, replaced)).toBeNull();
     expect(await dashboardFirstView(t.ctx, cookieHeader(rotated))).not.toBeNull();

@@ -178,7 +178,7 @@ export const publishBatchBodySchema = z
       .object({
         ...appsheetProperties,
         /** The job name: publish_company_{id}, publish_receiver_{id}, publish_id_{id} or publish_all. */
-        TaskName: z.string().regex(PUBLISH_TASK_NAME_PATTERN, 'expected publish_all, publish_company_{id}, publish_receiver_{id} or publish_id_{id}'),
+        TaskName: z.string().max(100).regex(PUBLISH_TASK_NAME_PATTERN, 'expected publish_all, publish_company_{id}, publish_receiver_{id} or publish_id_{id}'),
         /** Files rendered at once (the screen's 'number per API call'): 1 to MAX_PUBLISH_CHUNK, default 1. */
         ParallelRequests: z.number().int().min(1).max(10_000).optional(),
       })

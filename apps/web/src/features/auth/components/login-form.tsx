@@ -1,19 +1,29 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { isNotEmpty, useForm } from '@mantine/form';
-import { messages } from '@openrescue/shared';
+import { ERROR_TYPES, messages, WRONG_ADDRESS_ERROR_TYPE } from '@openrescue/shared';
 import { useEffect, useRef, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-errors';
 import { formIsLive } from '../../../lib/early-submit';
+import { getProductName } from '../../../lib/product-name';
 import type { StoredSession } from '../../../lib/session';
 import { signInWithEmail } from '../../../lib/session-api';
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts, try again in a minute.';
+export const TOO_MANY_AT_ONCE = 'Too many sign-ins at once from your network. Try again in a moment.';
+export const unreachable = (product: string) => `Cannot reach ${product}. Check your connection and try again.`;
+export const serverError = (product: string) => `${product} could not sign you in: the problem is on our side. Please try again later.`;
 
-/** What to tell the person after a failed sign-in. */
-export function loginFailureText(error: unknown): string {
+/**
+ * What to tell the person after a failed sign-in, one text per cause (issue 32): wrong credentials, too many
+ * attempts, a page opened at an address the server does not serve (the server's message names the one to use), the
+ * server out of reach, and a server error.
+ */
+export function loginFailureText(error: unknown, product = getProductName()): string {
   if (!(error instanceof ApiRequestError)) return messages.loginFailedInline;
-  if (error.status === 429) return TOO_MANY_ATTEMPTS;
-  if (error.status === null || error.status >= 500) return [error.message, error.detail].filter(Boolean).join(' ');
+  if (error.status === null) return error.type === ERROR_TYPES.offline ? messages.offline : unreachable(product);
+  if (error.status === 429) return error.detail === 'too many concurrent requests' ? TOO_MANY_AT_ONCE : TOO_MANY_ATTEMPTS;
+  if (error.status === 403 && error.type === WRONG_ADDRESS_ERROR_TYPE) return error.message;
+  if (error.status >= 500) return serverError(product);
   return messages.loginFailedInline;
 }
 

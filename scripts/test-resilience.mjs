@@ -1,6 +1,6 @@
 // `npm run test:resilience`: the slow suites of issue 9 (6: crashes, 7: load), against the built server as its own
 // process, one at a time (they measure), then their figures into docs/reliability.md ("Last run") and one summary
-// line `N passed, N failed`. About 15-20 minutes on 2 cores. RESILIENCE_ONLY=load,postgres,embedded,publish runs some.
+// line `N passed, N failed`. About 15-20 minutes on 2 cores. RESILIENCE_ONLY=load,postgres,embedded,publish,attacks runs some.
 import { spawnSync } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +14,7 @@ const SCENARIOS = [
   { key: 'postgres', name: 'PostgreSQL restarted under load', project: 'resilience', file: 'apps/server/src/resilience/postgres-restart.resilience.ts' },
   { key: 'embedded', name: 'the embedded database killed 50 times', project: 'resilience', file: 'apps/server/src/resilience/embedded-kill.resilience.ts' },
   { key: 'load', name: 'load', project: 'resilience', file: 'apps/server/src/resilience/load.resilience.ts' },
+  { key: 'attacks', name: 'slow bodies and a sign-in flood', project: 'resilience', file: 'apps/server/src/resilience/attacks.resilience.ts' },
 ];
 const only = process.env.RESILIENCE_ONLY?.split(',');
 const totals = { passed: 0, failed: 0 };

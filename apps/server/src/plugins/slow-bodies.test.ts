@@ -5,11 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDemo } from '../demo-setup.js';
 import { slowBodyFlood } from '../test-support/slow-clients.js';
 import { buildTestApp, type TestApp } from '../test-support/test-app.js';
-import { cookieJar } from '../test-support/browser-session.js';
+import { percentile, realUserVisit, type Timed } from '../test-support/real-user.js';
 
 const ATTACK_MS = 30_000;
 const SOCKETS = 260;
-const ORIGIN = 'http://localhost:8080';
 
 let t: TestApp;
 let base: string;
@@ -28,39 +27,15 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-/** A real user's visit: the sign-in page, the app's settings, sign-in, the access token, the dashboard's account. */
-async function visit(): Promise<{ status: number; ms: number; what: string }[]> {
-  const timings: { status: number; ms: number; what: string }[] = [];
-  const timed = async (what: string, url: string, init: RequestInit = {}) => {
-    const began = performance.now();
-    const res = await fetch(`${base}${url}`, { ...init, signal: AbortSignal.timeout(10_000) });
-    timings.push({ what, status: res.status, ms: performance.now() - began });
-    return res;
-  };
-  await timed('/login', '/login').then((r) => r.text());
-  await timed('config', '/core-api/api/config').then((r) => r.text());
-  const signIn = await timed('sign-in', '/core-api/api/auth/sign-in/email', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: ORIGIN },
-    body: JSON.stringify({ email: 'store@openrescue.test', password: 'demo-store', rememberMe: false }),
-  });
-  await signIn.text();
-  const jar = cookieJar(signIn.headers.getSetCookie());
-  const tokenRes = await timed('token', '/core-api/api/session/token', { method: 'POST', headers: { cookie: jar.header(), origin: ORIGIN } });
-  const { token } = (await tokenRes.json()) as { token: string };
-  await timed('dashboard', '/core-api/api/clients/company_user', { headers: { authorization: `Bearer ${token}` } }).then((r) => r.text());
-  return timings;
-}
-
 describe('slow request bodies (issue 32, item 1)', () => {
   it(`${SOCKETS} connections trickling sign-in bodies for 30 s: a real user's every request answers 2xx within 2 s`, async () => {
     const flood = slowBodyFlood(port, { count: SOCKETS, path: '/core-api/api/auth/sign-in/email', localAddress: '127.0.0.2', byteEveryMs: 5000 });
     const began = Date.now();
-    const timings: { status: number; ms: number; what: string }[] = [];
+    const timings: Timed[] = [];
     const health: { ready: boolean; http: number }[] = [];
     await new Promise((r) => setTimeout(r, 1000));
     while (Date.now() - began < ATTACK_MS) {
-      timings.push(...(await visit()));
+      timings.push(...(await realUserVisit(base)));
       const h = await fetch(`${base}/health`);
       health.push({ http: h.status, ready: ((await h.json()) as { ready: boolean }).ready });
       // Under the sign-in limit of 10 a minute per account.
@@ -72,7 +47,7 @@ describe('slow request bodies (issue 32, item 1)', () => {
     const slowest = Math.max(...timings.map((x) => x.ms));
     console.log(
       `slow bodies: ${SOCKETS} sockets for ${ATTACK_MS / 1000} s (${stats.opened} opened, at most ${stats.heldMax} open, ${held} at the end): ` +
-        `answers ${JSON.stringify(stats.answers)}, 408 after median ${median(stats.cutAfterMs)} ms (max ${Math.max(...stats.cutAfterMs)}); ` +
+        `answers ${JSON.stringify(stats.answers)}, 408 after median ${percentile(stats.cutAfterMs, 50)} ms (max ${Math.max(...stats.cutAfterMs)}); ` +
         `real user: ${timings.length} requests, ${timings.filter((x) => x.status < 300).length} 2xx, slowest ${Math.round(slowest)} ms`,
     );
     expect(timings.length).toBeGreaterThanOrEqual(25);
@@ -96,7 +71,7 @@ describe('slow request bodies (issue 32, item 1)', () => {
       let sent = 0;
       let drip: NodeJS.Timeout;
       socket.on('connect', () => {
-        socket.write(`POST /core-api/api/auth/sign-in/email HTTP/1.1\r\nHost: localhost:8080\r\nOrigin: ${ORIGIN}\r\n` +
+        socket.write(`POST /core-api/api/auth/sign-in/email HTTP/1.1\r\nHost: localhost:8080\r\nOrigin: http://localhost:8080\r\n` +
           `Content-Type: application/json\r\nContent-Length: ${bytes.length}\r\nConnection: close\r\n\r\n`);
         drip = setInterval(() => {
           socket.write(bytes.subarray(sent, sent + 512));
@@ -114,9 +89,3 @@ describe('slow request bodies (issue 32, item 1)', () => {
     expect(status).toBeLessThan(500);
   }, 30_000);
 });
-
-function median(values: number[]): number {
-  if (!values.length) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}

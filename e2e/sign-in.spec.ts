@@ -114,4 +114,68 @@ test.describe('sign-in', () => {
     await page.goto('/login');
     await expect(page).toHaveURL(/\/ops$/, { timeout: 5000 });
   });
+
+  /** Issue 32, item 8: each cause of a failed sign-in has its own text; a screenshot of each is kept. */
+  test.describe('a failed sign-in says why', () => {
+    async function submit(page: Page, email = 'store@openrescue.test', password = 'demo-store') {
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Log in' }).click();
+    }
+
+    test('wrong credentials', async ({ page }) => {
+      await page.goto('/login');
+      await submit(page, 'store@openrescue.test', 'not-the-password');
+      await expect(page.getByTestId('login-error')).toHaveText('The email or password is incorrect.');
+      await page.screenshot({ path: screenshotPath('login-failed-credentials.png'), fullPage: true });
+    });
+
+    test('a page opened at another address than PUBLIC_URL names the address to use (the real server)', async ({ page, baseURL }) => {
+      const other = baseURL!.replace('localhost', '127.0.0.1');
+      await page.goto(`${other}/login`);
+      await submit(page);
+      await expect(page.getByTestId('login-error')).toHaveText(
+        `Sign-in is not accepted from this address. Open ${baseURL} and sign in there.`,
+      );
+      await expect(page.getByRole('button', { name: 'Log in' })).toBeEnabled();
+      await page.screenshot({ path: screenshotPath('login-failed-wrong-address.png'), fullPage: true });
+      // and at the address it names, the same form signs in
+      await page.goto(`${baseURL}/login`);
+      await submit(page);
+      await expect(page).toHaveURL(/localhost:\d+\/$/);
+    });
+
+    test('too many attempts', async ({ page }) => {
+      // the limit itself is proven against the real server (sign-in-sessions, sign-in-flood); here, what it says
+      await page.route('**/core-api/api/auth/sign-in/email', (route) => route.fulfill({
+        status: 429, headers: { 'retry-after': '42' }, contentType: 'application/json',
+        body: JSON.stringify({ type: 'rate_limited', message: 'Too many attempts, try again in a minute.', detail: 'too many attempts' }),
+      }));
+      await page.goto('/login');
+      await submit(page);
+      await expect(page.getByTestId('login-error')).toHaveText('Too many attempts, try again in a minute.');
+      await page.screenshot({ path: screenshotPath('login-failed-too-many.png'), fullPage: true });
+    });
+
+    test('the server cannot be reached', async ({ page }) => {
+      await page.goto('/login');
+      await page.route('**/core-api/api/auth/sign-in/email', (route) => route.abort('connectionrefused'));
+      await submit(page);
+      await expect(page.getByTestId('login-error')).toHaveText('Cannot reach OpenRescue. Check your connection and try again.');
+      await page.screenshot({ path: screenshotPath('login-failed-unreachable.png'), fullPage: true });
+    });
+
+    test('a server error', async ({ page }) => {
+      await page.route('**/core-api/api/auth/sign-in/email', (route) => route.fulfill({
+        status: 500, contentType: 'application/json',
+        body: JSON.stringify({ type: 'unknown_error', message: 'Something went wrong on our side.', detail: 'Reference req-1' }),
+      }));
+      await page.goto('/login');
+      await submit(page);
+      await expect(page.getByTestId('login-error')).toHaveText(
+        'OpenRescue could not sign you in: the problem is on our side. Please try again later.',
+      );
+      await page.screenshot({ path: screenshotPath('login-failed-server-error.png'), fullPage: true });
+    });
+  });
 });

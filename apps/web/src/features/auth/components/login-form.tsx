@@ -1,6 +1,6 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { isNotEmpty, useForm } from '@mantine/form';
-import { ERROR_TYPES, messages, WRONG_ADDRESS_ERROR_TYPE } from '@openrescue/shared';
+import { ERROR_TYPES, messages } from '@openrescue/shared';
 import { useEffect, useRef, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-errors';
 import { formIsLive } from '../../../lib/early-submit';
@@ -8,6 +8,8 @@ import { getProductName } from '../../../lib/product-name';
 import type { StoredSession } from '../../../lib/session';
 import { signInWithEmail } from '../../../lib/session-api';
 
+/** WRONG_ADDRESS_ERROR_TYPE of the shared contracts, spelled here: the contracts module would bring zod into login.html. */
+const WRONG_ADDRESS = 'invalid_origin';
 export const TOO_MANY_ATTEMPTS = 'Too many attempts, try again in a minute.';
 export const TOO_MANY_AT_ONCE = 'Too many sign-ins at once from your network. Try again in a moment.';
 export const unreachable = (product: string) => `Cannot reach ${product}. Check your connection and try again.`;
@@ -22,7 +24,7 @@ export function loginFailureText(error: unknown, product = getProductName()): st
   if (!(error instanceof ApiRequestError)) return messages.loginFailedInline;
   if (error.status === null) return error.type === ERROR_TYPES.offline ? messages.offline : unreachable(product);
   if (error.status === 429) return error.detail === 'too many concurrent requests' ? TOO_MANY_AT_ONCE : TOO_MANY_ATTEMPTS;
-  if (error.status === 403 && error.type === WRONG_ADDRESS_ERROR_TYPE) return error.message;
+  if (error.status === 403 && error.type === WRONG_ADDRESS) return error.message;
   if (error.status >= 500) return serverError(product);
   return messages.loginFailedInline;
 }

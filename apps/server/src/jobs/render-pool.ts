@@ -1,10 +1,12 @@
 import { Worker } from 'node:worker_threads';
 import type { RenderedDocuments } from '../documents/publish-render.js';
 import type { ReportDocument } from '../documents/report-document.js';
-import type { RenderKind, RenderResults } from './render-tasks.js';
+import type { Poster } from '@openrescue/shared';
+import type { PosterLayoutOptions } from '../documents/pdf/poster-layout.js';
+import type { RenderInputs, RenderKind, RenderResults } from './render-tasks.js';
 
 /**
- * Renders published documents (and downloaded spreadsheets) on worker threads, so that publishing uses every core
+ * Renders published documents (and downloaded spreadsheets and posters) on worker threads, so that publishing uses every core
  * and the HTTP thread stays free. Workers start on the first render and stop after a minute without work. With
  * `size` 0, or when a worker cannot start, rendering happens on this thread instead.
  */
@@ -12,6 +14,8 @@ export interface RenderPool {
   render(report: ReportDocument, date: Date): Promise<RenderedDocuments>;
   /** A download's spreadsheet alone (the report GET), its bytes or the error that stopped it. */
   renderXlsx(report: ReportDocument, date: Date): Promise<Uint8Array>;
+  /** A store poster's PDF, its bytes or the error that stopped it. */
+  renderPoster(poster: Poster, layout: PosterLayoutOptions): Promise<Uint8Array>;
   /** Threads the pool may use (0: this thread). */
   readonly size: number;
   /** Starts the threads now (a job is about to render): they load their libraries while its first report loads. */
@@ -29,7 +33,7 @@ export interface RenderPoolOptions {
 interface Task {
   id: number;
   kind: RenderKind;
-  report: ReportDocument;
+  input: RenderInputs[RenderKind];
   date: Date;
   attempts: number;
   resolve(value: RenderResults[RenderKind]): void;
@@ -60,7 +64,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
   // The document libraries load here only when rendering on this thread.
   const renderInline = (t: Task) =>
     import('./render-tasks.js')
-      .then(({ runRenderTask }) => runRenderTask(t.kind, t.report, { productName: options.productName, date: t.date }))
+      .then(({ runRenderTask }) => runRenderTask(t.kind, t.input, { productName: options.productName, date: t.date }))
       .then(t.resolve, t.reject);
 
   function spawn(): Slot {
@@ -115,7 +119,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
         const task = queue.shift()!;
         free.task = task;
         task.attempts++;
-        free.worker.postMessage({ id: task.id, kind: task.kind, report: task.report, productName: options.productName, date: task.date.toISOString() });
+        free.worker.postMessage({ id: task.id, kind: task.kind, input: task.input, productName: options.productName, date: task.date.toISOString() });
         continue;
       }
       if (slots.length < options.size) {
@@ -130,10 +134,10 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     }
   }
 
-  function enqueue<K extends RenderKind>(kind: K, report: ReportDocument, date: Date): Promise<RenderResults[K]> {
+  function enqueue<K extends RenderKind>(kind: K, input: RenderInputs[K], date: Date): Promise<RenderResults[K]> {
     if (closed) return Promise.reject(new Error('the render pool is closed'));
     return new Promise<RenderResults[K]>((resolve, reject) => {
-      queue.push({ id: nextId++, kind, report, date, attempts: 0, resolve: resolve as Task['resolve'], reject });
+      queue.push({ id: nextId++, kind, input, date, attempts: 0, resolve: resolve as Task['resolve'], reject });
       pump();
     });
   }
@@ -159,6 +163,11 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       const xlsx = await enqueue('xlsx', report, date);
       if (!xlsx.ok) throw new Error(xlsx.error);
       return xlsx.data;
+    },
+    async renderPoster(poster, layout) {
+      const pdf = await enqueue('poster', { poster, layout }, new Date());
+      if (!pdf.ok) throw new Error(pdf.error);
+      return pdf.data;
     },
     async close() {
       closed = true;

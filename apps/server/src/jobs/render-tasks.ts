@@ -1,12 +1,23 @@
+import type { Poster } from '@openrescue/shared';
+import type { PosterLayoutOptions } from '../documents/pdf/poster-layout.js';
 import { renderedDocument, renderPublishedDocuments, type RenderedDocument, type RenderedDocuments } from '../documents/publish-render.js';
 import type { ReportDocument } from '../documents/report-document.js';
 import { monthlyReportXlsxBuffer } from '../documents/xlsx/monthly-report-xlsx.js';
 
-/** What a render thread makes of a report: a published report's spreadsheet and PDF, or a download's spreadsheet. */
-export type RenderKind = 'published' | 'xlsx';
+/**
+ * What a render thread makes: a published report's spreadsheet and PDF, a download's spreadsheet, or a store poster's
+ * PDF (issue 32: it was rendered on the HTTP thread).
+ */
+export type RenderKind = 'published' | 'xlsx' | 'poster';
+export interface RenderInputs {
+  published: ReportDocument;
+  xlsx: ReportDocument;
+  poster: { poster: Poster; layout: PosterLayoutOptions };
+}
 export interface RenderResults {
   published: RenderedDocuments;
   xlsx: RenderedDocument;
+  poster: RenderedDocument;
 }
 
 export interface RenderOptions {
@@ -18,7 +29,14 @@ export interface RenderOptions {
 const own = (d: RenderedDocument): RenderedDocument => (d.ok ? { ok: true, data: new Uint8Array(d.data) } : d);
 
 /** Renders one task, on whichever thread calls it; the result's documents own their bytes (transferable). */
-export async function runRenderTask<K extends RenderKind>(kind: K, report: ReportDocument, options: RenderOptions): Promise<RenderResults[K]> {
+export async function runRenderTask<K extends RenderKind>(kind: K, input: RenderInputs[K], options: RenderOptions): Promise<RenderResults[K]> {
+  if (kind === 'poster') {
+    const { poster, layout } = input as RenderInputs['poster'];
+    // The PDF library loads on the first poster, not with the thread.
+    const { renderPosterPdf } = await import('../documents/pdf/poster-pdf.js');
+    return own(await renderedDocument(renderPosterPdf(poster, layout))) as RenderResults[K];
+  }
+  const report = input as ReportDocument;
   if (kind === 'xlsx') {
     return own(await renderedDocument(monthlyReportXlsxBuffer(report, options))) as RenderResults[K];
   }

@@ -3,7 +3,8 @@ import { RAW_DATA_LIMIT } from '../constants.js';
 import { idList, listPageSchema, timeBound } from './reports.js';
 
 /**
- * GET {core-api}/api/retail/reports/donations (spec 7.3): raw donation rows, oldest first, scoped by section 6.
+ * GET {core-api}/api/retail/reports/donations (spec 7.3): raw donation rows, oldest first, scoped by section 6, in
+ * pages of at most DONATIONS_PAGE_MAX rows.
  * Time bounds and lists work as in donation_totals. `expand=from_store,from_company` adds the names.
  */
 export const DONATION_EXPANDS = ['from_store', 'from_company'] as const;
@@ -11,6 +12,13 @@ export const donationExpandList = z
   .string()
   .transform((v) => v.split(',').filter(Boolean))
   .pipe(z.array(z.enum(DONATION_EXPANDS)));
+
+/**
+ * The most raw donation rows one page holds (issue 32, decision 0041): 40,000 rows were 9.6 MB of JSON and 4.3 s of
+ * one request. A `limit` above it (the spec's client asks for 40000) is served a page at a time; the spreadsheet
+ * download has every row of a month.
+ */
+export const DONATIONS_PAGE_MAX = 1000;
 
 export const donationListQuerySchema = z
   .object({
@@ -21,7 +29,8 @@ export const donationListQuerySchema = z
     from_store_id: idList.optional(),
     receiver_id: idList.optional(),
     expand: donationExpandList.optional(),
-    limit: z.coerce.number().int().min(1).max(RAW_DATA_LIMIT).default(RAW_DATA_LIMIT),
+    /** Up to the spec's raw data limit is accepted; a page holds at most DONATIONS_PAGE_MAX rows, `next` the rest. */
+    limit: z.coerce.number().int().min(1).max(RAW_DATA_LIMIT).default(DONATIONS_PAGE_MAX),
     offset: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
   })
   .strict();

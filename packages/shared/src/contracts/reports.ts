@@ -47,10 +47,16 @@ export const donationTotalsQuerySchema = z
     annotate: annotateList.optional(),
     annotate_metrics: booleanFlag.optional(),
     annotate_entry_time: z.enum(['date', 'date-week', 'date-month']).optional(),
+    /** Up to 10000 is accepted; a page holds at most TOTALS_PAGE_MAX rows and `next` gives the rest. */
     page_size: z.coerce.number().int().min(1).max(10000).default(50),
     page: pageParam,
   })
   .strict();
+/**
+ * The most rows one donation_totals page holds (issue 32, decision 0041): a larger page_size is served in pages of
+ * this size. The dashboard's longest series (Max: 60 months x 7 departments) fits in one.
+ */
+export const TOTALS_PAGE_MAX = 1000;
 export type DonationTotalsQuery = z.infer<typeof donationTotalsQuerySchema>;
 
 /** Spec section 3 "Report row": the grouping columns asked for, then the sums. */

@@ -1,21 +1,24 @@
-import { defaultMonth, reportDay } from '@openrescue/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { errorResponsesWithNotFound } from '../../lib/http-error.js';
-import { monthlyReportSchema, posterSchema, reportMonthQuerySchema } from '@openrescue/shared';
+import { errorBodySchema, monthlyReportSchema, posterSchema, reportMonthQuerySchema } from '@openrescue/shared';
 import { attachmentDisposition, posterFileName } from '../../documents/file-names.js';
 import { PDF_CONTENT_TYPE, XLSX_CONTENT_TYPE } from '../../documents/content-types.js';
 import { createRenderPool } from '../../jobs/render-pool.js';
 import { createDocumentsRepository } from './documents.repository.js';
+import { createHeavyReads, type HeavyReadKind } from '../reports/heavy-reads.js';
 import { resolveViewer } from '../reports/reports.policy.js';
 import { receiverSubject, storeSubject } from './documents.scope.js';
-import { loadMonthlyReport, type ReportSubject } from './monthly-report.service.js';
+import { loadMonthlyReport, RAW_ROWS_ON_SCREEN, type ReportSubject } from './monthly-report.service.js';
 import { loadPoster } from './poster.service.js';
+import { createPosterDownloads } from './poster-downloads.js';
+import { reportMonth } from './report-month.js';
 
+type DocumentRequest = FastifyRequest<{ Params: { id: number }; Querystring: { month?: string } }>;
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }).strict();
-const errors = errorResponsesWithNotFound;
+const errors = { ...errorResponsesWithNotFound, 429: errorBodySchema };
 
 /** Monthly donation reports (spec 2.6) and store posters (2.10) as JSON, .xlsx and .pdf (decision 0004). */
 export async function documentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -26,7 +29,12 @@ export async function documentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   // Its own pool, not publishing's: a download does not wait behind a publishing batch.
   const downloads = createRenderPool({ size: ctx.env.RENDER_WORKERS === 0 ? 0 : 1, productName: ctx.env.PRODUCT_NAME, log: app.log });
   app.addHook('onClose', async () => downloads.close());
-  const monthOf = (q: { month?: string }) => q.month ?? defaultMonth(reportDay());
+  const posterPdf = createPosterDownloads(downloads);
+  const heavyRead = createHeavyReads(ctx);
+  const monthOf = (q: { month?: string }) => reportMonth(q.month);
+  /** Every route here is a costly read: one caller's requests in hand are capped (heavy-reads.ts). */
+  const limited = <T>(kind: HeavyReadKind, work: (request: DocumentRequest, reply: FastifyReply) => Promise<T>) =>
+    (request: FastifyRequest, reply: FastifyReply) => heavyRead(kind, request, reply, () => work(request as DocumentRequest, reply));
 
   async function subjectFor(request: FastifyRequest, kind: 'store' | 'receiver', id: number) {
     const rv = await resolveViewer(ctx, request);
@@ -46,10 +54,11 @@ export async function documentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
         querystring: reportMonthQuerySchema,
         response: { 200: monthlyReportSchema, ...errors },
       },
-      handler: async (request) => {
+      handler: limited('reports', async (request: DocumentRequest) => {
+        const month = monthOf(request.query);
         const { subject, money } = await subjectFor(request, kind, request.params.id);
-        return loadMonthlyReport(repo, subject, monthOf(request.query), { money, raw: kind === 'receiver' });
-      },
+        return loadMonthlyReport(repo, subject, month, { money, raw: kind === 'receiver', rawLimit: RAW_ROWS_ON_SCREEN });
+      }),
     });
 
     r.get(`${base}/:id.xlsx`, {
@@ -60,24 +69,26 @@ export async function documentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
         params: idParams,
         querystring: reportMonthQuerySchema,
       },
-      handler: async (request, reply) => {
+      handler: limited('documents', async (request: DocumentRequest, reply) => {
+        const month = monthOf(request.query);
         const { subject, money } = await subjectFor(request, kind, request.params.id);
         // Stores get the Raw Data sheet too: the same indexed query, and publishing wants all three sheets.
-        const report = await loadMonthlyReport(repo, subject, monthOf(request.query), { money, raw: true });
+        const report = await loadMonthlyReport(repo, subject, month, { money, raw: true });
         const xlsx = await downloads.renderXlsx(report, new Date());
         return reply
           .header('content-type', XLSX_CONTENT_TYPE)
           .header('content-disposition', attachmentDisposition(report.xlsx_filename))
           .header('cache-control', 'private, no-store')
           .send(Buffer.from(xlsx.buffer, xlsx.byteOffset, xlsx.byteLength));
-      },
+      }),
     });
   }
 
-  async function posterFor(request: FastifyRequest<{ Params: { id: number }; Querystring: { month?: string } }>) {
+  async function posterFor(request: DocumentRequest) {
+    const month = monthOf(request.query);
     const rv = await resolveViewer(ctx, request);
     const store = await storeSubject(ctx, rv, request.params.id);
-    return loadPoster(ctx, repo, store, monthOf(request.query));
+    return loadPoster(ctx, repo, store, month);
   }
 
   r.get('/core-api/api/reports/poster/:id', {
@@ -89,7 +100,7 @@ export async function documentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       querystring: reportMonthQuerySchema,
       response: { 200: posterSchema, ...errors },
     },
-    handler: async (request) => posterFor(request),
+    handler: limited('reports', (request: DocumentRequest) => posterFor(request)),
   });
 
   r.get('/core-api/api/reports/poster/:id.pdf', {
@@ -100,19 +111,15 @@ export async function documentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       params: idParams,
       querystring: reportMonthQuerySchema,
     },
-    handler: async (request, reply) => {
+    handler: limited('documents', async (request: DocumentRequest, reply) => {
       const poster = await posterFor(request);
-      // The PDF library loads on first use, not at start.
-      const { renderPosterPdf } = await import('../../documents/pdf/poster-pdf.js');
-      const pdf = await renderPosterPdf(poster, {
-        productName: ctx.env.PRODUCT_NAME,
-        aboutUrl: `${ctx.origin}/public/about-the-numbers`,
-      });
+      // On the downloads' render thread (decision 0041), not on this one.
+      const pdf = await posterPdf(poster, { productName: ctx.env.PRODUCT_NAME, aboutUrl: `${ctx.origin}/public/about-the-numbers` });
       return reply
         .header('content-type', PDF_CONTENT_TYPE)
         .header('content-disposition', attachmentDisposition(posterFileName(poster.month_end)))
         .header('cache-control', 'private, no-store')
-        .send(pdf);
-    },
+        .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+    }),
   });
 }

@@ -13,11 +13,19 @@ export interface ReportSubject {
   scope: ReportScope;
 }
 
+/**
+ * The screen's Raw Data tab gets this many of the month's donations (a receiver's JSON carried up to 40,000 rows);
+ * the spreadsheet download has them all (decision 0041).
+ */
+export const RAW_ROWS_ON_SCREEN = 1000;
+
 export interface MonthlyReportOptions {
   /** Money saved is shown to admin-style users only (section 6). */
   money: boolean;
   /** Include the month's donations (always for receivers; for stores in the spreadsheet). */
   raw: boolean;
+  /** At most this many of them (default RAW_DATA_LIMIT, the spreadsheet's; the screen's JSON takes fewer). */
+  rawLimit?: number;
 }
 
 const round = (value: number, digits: number) => {
@@ -73,11 +81,12 @@ export async function loadMonthlyReport(
 ): Promise<ReportDocument> {
   const monthEnd = lastDayOfMonth(month);
   const yearStart = `${month.slice(0, 4)}-01-01`;
+  const rawLimit = options.rawLimit ?? RAW_DATA_LIMIT;
   const [monthRows, ytdRows, version, raw] = await Promise.all([
     repo.monthByDepartmentDestination(subject.scope, month),
     repo.byMonth(subject.scope, yearStart, month),
     repo.factorVersion(monthEnd),
-    options.raw ? repo.rawRows(subject.scope, month, RAW_DATA_LIMIT) : Promise.resolve(null),
+    options.raw ? repo.rawRows(subject.scope, month, rawLimit) : Promise.resolve(null),
   ]);
   const monthTotals = addSums(monthRows);
 
@@ -93,7 +102,7 @@ export async function loadMonthlyReport(
     }));
     // The count comes from the rollup; the rows from donation (the rollup can lag until preloadDonation runs).
     const count = Math.max(monthTotals.donation_count, rows.length);
-    rawData = { count, limit: RAW_DATA_LIMIT, truncated: rows.length >= RAW_DATA_LIMIT && count > rows.length, rows };
+    rawData = { count, limit: rawLimit, truncated: rows.length >= rawLimit && count > rows.length, rows };
   }
 
   return {

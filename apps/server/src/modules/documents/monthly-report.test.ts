@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MonthlyReport } from '@openrescue/shared';
+import { RAW_ROWS_ON_SCREEN } from './monthly-report.service.js';
 import {
   type DocumentsFixture, foreignIds, rawSums, receiverOfStore1, sameAsMissing, setUpDocuments,
 } from './documents-test-support.js';
@@ -107,7 +108,8 @@ describe('monthly receiver report', () => {
     expect(body.heading).toMatchObject({ kind: 'receiver', id: receiverId, company: null });
     expect(body.raw_data).not.toBeNull();
     expect(body.raw_data!.rows).toHaveLength(sums.n);
-    expect(body.raw_data!).toMatchObject({ count: sums.n, limit: 40000, truncated: false });
+    // The screen gets the first RAW_ROWS_ON_SCREEN rows; the spreadsheet has them all (decision 0041).
+    expect(body.raw_data!).toMatchObject({ count: sums.n, limit: RAW_ROWS_ON_SCREEN, truncated: false });
     const kg = body.raw_data!.rows.reduce((a, r) => a + r.weight_kg, 0);
     expect(kg).toBeCloseTo(sums.weight_kg, 2);
     expect(body.month.totals.weight_kg).toBeCloseTo(sums.weight_kg, 3);

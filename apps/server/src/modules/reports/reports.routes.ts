@@ -1,12 +1,13 @@
 import {
-  donationListQuerySchema, donationListSchema, donationTotalsQuerySchema, donationTotalsSchema, 
-  idParamsSchema, receiverSchema, reportStoresQuerySchema, storeListSchema, storeSchema,
+  DONATIONS_PAGE_MAX, donationListQuerySchema, donationListSchema, donationTotalsQuerySchema, donationTotalsSchema,
+  errorBodySchema, idParamsSchema, receiverSchema, reportStoresQuerySchema, storeListSchema, storeSchema,
 } from '@openrescue/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { notFound, errorResponsesWithNotFound } from '../../lib/http-error.js';
 import { listDonations } from './donations.repository.js';
+import { createHeavyReads } from './heavy-reads.js';
 import { nextOffsetUrl, nextPageUrl } from './paging.js';
 import { listReceivers, listStores } from './places.repository.js';
 import { assertFiltersVisible, resolveViewer } from './reports.policy.js';
@@ -19,6 +20,7 @@ const errors = errorResponsesWithNotFound;
 export async function reportsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = ctx.database.db;
+  const heavyRead = createHeavyReads(ctx);
 
   r.get('/core-api/api/retail/reports/donation_totals', {
     config: { access: 'client' },
@@ -28,21 +30,23 @@ export async function reportsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         'Donation weight (and with annotate_metrics the impact sums) grouped by the annotations and period, from the ' +
         'rollups. money_saved__sum only for admin-style users. Scoped to what the caller may see (section 6).',
       querystring: donationTotalsQuerySchema,
-      response: { 200: donationTotalsSchema, ...errors },
+      response: { 200: donationTotalsSchema, ...errors, 429: errorBodySchema },
     },
-    handler: (request) => donationTotals(ctx, request, request.query),
+    handler: (request, reply) => heavyRead('reports', request, reply, () => donationTotals(ctx, request, request.query)),
   });
 
   r.get('/core-api/api/retail/reports/donations', {
     config: { access: 'client' },
     schema: {
       tags: ['reports'],
-      description: 'Raw donation rows (oldest first, at most 40,000 per page); expand=from_store,from_company adds names.',
+      description: `Raw donation rows, oldest first, at most ${DONATIONS_PAGE_MAX} per page (a larger limit is served page by ` +
+        'page: follow next); expand=from_store,from_company adds names.',
       querystring: donationListQuerySchema,
-      response: { 200: donationListSchema, ...errors },
+      response: { 200: donationListSchema, ...errors, 429: errorBodySchema },
     },
-    handler: async (request) => {
+    handler: (request, reply) => heavyRead('reports', request, reply, async () => {
       const q = request.query;
+      const limit = Math.min(q.limit, DONATIONS_PAGE_MAX);
       const rv = await resolveViewer(ctx, request);
       const interval = intervalOf(q);
       const requested = { companyIds: q.from_company_id, storeIds: q.from_store_id, receiverIds: q.receiver_id };
@@ -50,10 +54,10 @@ export async function reportsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       const expand = new Set(q.expand ?? []);
       const { count, results } = await listDonations(db, {
         interval, filters: effectiveFilters(rv, requested), expandStore: expand.has('from_store'),
-        expandCompany: expand.has('from_company'), limit: q.limit, offset: q.offset,
+        expandCompany: expand.has('from_company'), limit, offset: q.offset,
       });
-      return { count, next: nextOffsetUrl(request.url, q.offset, q.limit, count), results };
-    },
+      return { count, next: nextOffsetUrl(request.url, q.offset, limit, count), results };
+    }),
   });
 
   r.get('/core-api/api/reports/stores', {

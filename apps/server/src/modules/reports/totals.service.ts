@@ -1,4 +1,4 @@
-import type { DonationTotals, DonationTotalsQuery, ReportRow } from '@openrescue/shared';
+import { TOTALS_PAGE_MAX, type DonationTotals, type DonationTotalsQuery, type ReportRow } from '@openrescue/shared';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
@@ -88,8 +88,10 @@ export async function donationTotalsFor(
   };
 }
 
+/** The route: a page holds at most TOTALS_PAGE_MAX rows whatever page_size asks (decision 0041); `next` pages on. */
 export async function donationTotals(ctx: AppContext, request: FastifyRequest, query: DonationTotalsQuery): Promise<DonationTotals> {
   const rv = await resolveViewer(ctx, request);
-  const { rows: _rows, ...answer } = await donationTotalsFor(ctx, rv, query, request.url);
+  const paged = { ...query, page_size: Math.min(query.page_size, TOTALS_PAGE_MAX) };
+  const { rows: _rows, ...answer } = await donationTotalsFor(ctx, rv, paged, request.url);
   return answer;
 }

@@ -1,12 +1,17 @@
-import type { DonationTotals, Granularity, ReportRow } from '@openrescue/shared';
+import { TOTALS_PAGE_MAX, type DonationTotals, type Granularity, type ReportRow } from '@openrescue/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { coreUrl } from '../../../config/env';
 import { api } from '../../../lib/api';
 import type { BreakdownField } from '../lib/chart-data';
 import { scopeFilter, scopeKey, type Scope } from '../lib/scope';
 
-/** Enough for the longest range by day or by month times every category; the server caps page_size at 10000. */
-const PAGE_SIZE = 10000;
+/**
+ * The server's largest page (decision 0041): the longest range by day or by month times every category fits in one;
+ * a longer answer is read page by page through `next`.
+ */
+const PAGE_SIZE = TOTALS_PAGE_MAX;
+/** A bound on pages followed, so a wrong `next` cannot loop. */
+const MAX_PAGES = 20;
 
 export interface DonationTotalsParams {
   /** First and last calendar day, 'YYYY-MM-DD' (America/Vancouver). */
@@ -20,19 +25,25 @@ export interface DonationTotalsParams {
 
 /** GET {core}/api/retail/reports/donation_totals (spec 7.3, decision 0004). */
 export async function getDonationTotals(params: DonationTotalsParams, signal?: AbortSignal): Promise<ReportRow[]> {
-  const response = await api.get<DonationTotals>(coreUrl('retail/reports/donation_totals'), {
-    signal,
-    query: {
-      entry_time__gte: params.from,
-      entry_time__lte: params.to,
-      ...scopeFilter(params.scope),
-      annotate: params.annotate,
-      annotate_metrics: true,
-      annotate_entry_time: params.granularity,
-      page_size: PAGE_SIZE,
-    },
-  });
-  return response?.results ?? [];
+  const rows: ReportRow[] = [];
+  for (let page = 1; page <= MAX_PAGES; page += 1) {
+    const response = await api.get<DonationTotals>(coreUrl('retail/reports/donation_totals'), {
+      signal,
+      query: {
+        entry_time__gte: params.from,
+        entry_time__lte: params.to,
+        ...scopeFilter(params.scope),
+        annotate: params.annotate,
+        annotate_metrics: true,
+        annotate_entry_time: params.granularity,
+        page_size: PAGE_SIZE,
+        ...(page > 1 ? { page } : {}),
+      },
+    });
+    rows.push(...(response?.results ?? []));
+    if (!response?.next) break;
+  }
+  return rows;
 }
 
 export const donationTotalsQueryOptions = (params: DonationTotalsParams) =>

@@ -25,7 +25,7 @@ export function RawDataTab({ report }: { report: MonthlyReport }) {
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Text size="sm" data-testid="raw-count">
           Showing {fmtWhole(first + 1)}–{fmtWhole(first + shown.length)} of {fmtWhole(raw.rows.length)} donations
-          {raw.truncated ? ` (the first ${fmtWhole(raw.limit)} of ${fmtWhole(raw.count)})` : ''}
+          {raw.truncated ? ` (the first ${fmtWhole(raw.limit)} of ${fmtWhole(raw.count)}; the spreadsheet download has every row)` : ''}
         </Text>
         {pages > 1 && (
           <Pagination

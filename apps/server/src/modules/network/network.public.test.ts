@@ -101,6 +101,25 @@ describe('public network answers (issue 32 item 9: spec 9, Farmers are not shown
     }
   });
 
+  it("sends an organization's attributes as the info card's tags: no hidden one, none set to false", async () => {
+    const product = t.ctx.env.PRODUCT_NAME;
+    const { rows: [added] } = await sql<{ id: number }>`insert into network_organization (name, sf_type, sf_attributes, sf_account_stage,
+      verified, lon, lat, areas) values ('Tagged Pantry', 'Charity', ${JSON.stringify({
+        'Cold Storage': true, 'Weekend Pickup': false, Marketplace: true, Wholesale: true, 'Retail Program': true,
+        [`Non ${product} Network`]: true,
+      })}::jsonb, 'Active', 1, -123.1, 49.25, '{cov}') returning id`.execute(t.database.db);
+    try {
+      const pub = JSON.parse(await text('public/retail/network/?in_area=cov&secret=demo'));
+      const found = pub.results.find((o: { id: number }) => o.id === Number(added.id));
+      expect(found).toMatchObject({ name: 'Tagged Pantry', verified: 1, sf_attributes: { 'Cold Storage': true } });
+      expect(Object.keys(found.sf_attributes)).toEqual(['Cold Storage']);
+      const staff = (await get('retail/network/?in_area=cov', 'staff')).json();
+      expect(staff.results.find((o: { id: number }) => o.id === Number(added.id))).toMatchObject({ sf_account_stage: 'Active' });
+    } finally {
+      await sql`delete from network_organization where id = ${added.id}`.execute(t.database.db);
+    }
+  });
+
   it('region and totals: exactly the fields the page shows (no second outline, no weight, no money saved)', async () => {
     const region = (await get('public/network/region?in_area=cov&secret=demo')).json();
     expect(Object.keys(region).sort()).toEqual(['map_style_url', 'outlines', 'region']);

@@ -58,8 +58,11 @@ export async function organizationFragments(
   // Plain text concatenation with to_json() quoting is 2-3x faster than jsonb_build_object on 10,000 rows.
   const text = (column: string) => sql`coalesce(to_json(${sql.ref(column)})::text, 'null')`;
   const changed = since === null ? sql`true` : sql`updated_at >= ${since}::timestamptz`;
-  const shownAttributes = sql`coalesce((select jsonb_object_agg(e.key, true) from jsonb_each(sf_attributes) e
-    where e.value = 'true'::jsonb and e.key <> all(${[...rules.hiddenAttributes]}::text[]))::text, '{}')`;
+  // The hidden keys taken out with jsonb's `-` (cheap); only an object holding a false value (rare) is rebuilt.
+  const hidden = sql`${[...rules.hiddenAttributes]}::text[]`;
+  const shownAttributes = sql`case when not jsonb_path_exists(sf_attributes, '$.* ? (@ == false)') then (sf_attributes - ${hidden})::text
+    else coalesce((select jsonb_object_agg(e.key, true) from jsonb_each(sf_attributes) e
+      where e.value = 'true'::jsonb and e.key <> all(${hidden}))::text, '{}') end`;
   const { rows } = await sql<{ n: number; t: string | null; lines: string }>`select
       (select count(*)::int from network_organization) as n,
       (select max(updated_at)::text from network_organization) as t,

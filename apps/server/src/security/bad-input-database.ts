@@ -8,6 +8,11 @@ import type { Database } from '../db/connection.js';
  * and the debug log included, since a request with a bearer token writes none of them.
  */
 export const VOLATILE_COLUMNS: Record<string, string[]> = { integration_key: ['last_used_at'] };
+/**
+ * Tables a refused request writes by design, left out whole: rate_limit_window counts every request to a
+ * rate-limited route, refused ones included (the public network endpoints count wrong secrets: decision 0040).
+ */
+export const VOLATILE_TABLES = new Set(['rate_limit_window']);
 
 export type TableSums = Record<string, string>;
 
@@ -19,6 +24,7 @@ async function tableColumns(database: Database) {
     order by c.table_name, c.ordinal_position`.execute(database.db);
   const byTable = new Map<string, string[]>();
   for (const r of rows) {
+    if (VOLATILE_TABLES.has(r.table_name)) continue;
     if (VOLATILE_COLUMNS[r.table_name]?.includes(r.column_name)) continue;
     byTable.set(r.table_name, [...(byTable.get(r.table_name) ?? []), r.column_name]);
   }

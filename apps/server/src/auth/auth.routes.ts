@@ -5,7 +5,8 @@ import type { Auth } from './auth.js';
 import { AUTH_BASE_PATH } from './auth.js';
 import { forward } from './auth-forward.js';
 import { refuseUnboundedAuthBody } from './auth-input.js';
-import { emailAccount, passwordRequestGuard, sessionAccount } from './sign-in-limits.js';
+import { knownDevices } from './known-device.js';
+import { emailAccount, passwordRequestGuard, requestAccount, sessionAccount } from './sign-in-limits.js';
 
 export interface AuthRoutesOptions {
   auth: Auth;
@@ -25,11 +26,16 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
   const perMinute = opts.env.LOGIN_RATE_LIMIT_PER_MINUTE;
   const handler = (request: FastifyRequest, reply: FastifyReply) => forward(opts.auth, settings, request, reply);
 
+  const devices = knownDevices(opts.auth.options.secret ?? opts.origin, opts.origin.startsWith('https:'));
   app.post(`${AUTH_BASE_PATH}/sign-in/email`, {
     config: { access: 'public' },
     schema: { hide: true },
     preValidation: refuseUnboundedAuthBody,
-    preHandler: passwordRequestGuard(app, 'signin', perMinute, emailAccount),
+    preHandler: passwordRequestGuard(app, 'signin', perMinute, emailAccount, devices),
+    onSend: async (request, reply) => {
+      const account = requestAccount(request);
+      if (reply.statusCode === 200 && account) devices.remember(reply, account);
+    },
     handler,
   });
   const passwordGuard = passwordRequestGuard(app, 'password', perMinute, sessionAccount(opts.auth));

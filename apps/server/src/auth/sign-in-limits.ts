@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/http-error.js';
 import { BUSY_CLIENT_RETRY_AFTER_SECONDS, tooManyAtOnce } from '../lib/keyed-concurrency.js';
 import type { Auth } from './auth.js';
+import type { KnownDevices } from './known-device.js';
 import { admitToPasswordQueue } from './password-queue.js';
 
 /**
@@ -51,26 +52,31 @@ export const sessionAccount = (auth: Auth): AccountOf => async (request) => {
 const ACCOUNT = Symbol('password request account');
 type WithAccount = FastifyRequest & { [ACCOUNT]?: string | null };
 
+/** The account a password request was about, once its guard ran. */
+export const requestAccount = (request: FastifyRequest) => (request as WithAccount)[ACCOUNT] ?? null;
+
 /**
  * A preHandler for a route that checks a password: its budgets (`scope` names them: 'signin', 'password'), then a
- * place in the hashing queue, held until the answer is sent.
+ * place in the hashing queue, held until the answer is sent. A browser known to the account (`devices`) skips the
+ * budgets others can spend: the account's ceiling and everyone's.
  */
-export function passwordRequestGuard(app: FastifyInstance, scope: string, perMinute: number, accountOf: AccountOf) {
+export function passwordRequestGuard(app: FastifyInstance, scope: string, perMinute: number, accountOf: AccountOf, devices?: KnownDevices) {
   const budgets = signInBudgets(perMinute);
   const limiter = (max: number, key: (request: WithAccount) => string | null) =>
     ({ key, check: app.createRateLimit({ max, timeWindow: 60_000, keyGenerator: (r) => key(r as WithAccount) ?? '' }) });
   const steps = [
     limiter(budgets.perAddress, (r) => `${scope}:addr:${digest(addressOf(r))}`),
     limiter(budgets.perAccountAndAddress, (r) => (r[ACCOUNT] ? `${scope}:acct-addr:${digest(`${r[ACCOUNT]}\n${addressOf(r)}`)}` : null)),
-    limiter(budgets.perAccount, (r) => (r[ACCOUNT] ? `${scope}:acct:${digest(r[ACCOUNT])}` : null)),
-    limiter(budgets.everyone, () => `${scope}:all`),
+    { ...limiter(budgets.perAccount, (r) => (r[ACCOUNT] ? `${scope}:acct:${digest(r[ACCOUNT])}` : null)), shared: true },
+    { ...limiter(budgets.everyone, () => `${scope}:all`), shared: true },
   ];
 
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const r = request as WithAccount;
     r[ACCOUNT] = await accountOf(request);
+    const known = Boolean(r[ACCOUNT] && devices?.isKnown(request, r[ACCOUNT]));
     for (const step of steps) {
-      if (step.key(r) === null) continue;
+      if (step.key(r) === null || (known && 'shared' in step)) continue;
       const result = await step.check(request);
       if (!result.isAllowed && result.isExceeded) {
         reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));

@@ -13,7 +13,8 @@ import { slowBodyFlood } from '../test-support/slow-clients.js';
  * - slow bodies: 1,000 connections from four addresses trickling sign-in bodies (a byte every 5 s) while a real
  *   user visits (sign-in page, sign-in, token, dashboard read) every 2 s: every visit's request 2xx within 2 s;
  * - sign-in flood: 300 attackers on one address and 100 more spread over 50 addresses, each with a sign-in for a
- *   random e-mail in flight at all times, while the store user signs in every 3 s: p95 within 3 s.
+ *   random e-mail in flight at all times, while the store user signs in every 6 s from the browser it used before
+ *   (a known device: the flood spends everyone's budget, not its own): p95 within 3 s.
  */
 const SECONDS = Number(process.env.RESILIENCE_ATTACK_SECONDS ?? 60);
 const dir = mkdtempSync(join(tmpdir(), 'openrescue-attacks-'));
@@ -59,23 +60,27 @@ it(`slow bodies: 1,000 trickling connections from 4 addresses for ${SECONDS} s; 
   expect(Math.max(...timings.map((x) => x.ms))).toBeLessThan(2000);
 }, SECONDS * 1000 + 60_000);
 
-function signInFrom(localAddress: string, email: string, password: string) {
-  return new Promise<{ status: number; ms: number }>((resolve) => {
+function signInFrom(localAddress: string, email: string, password: string, cookie = '') {
+  return new Promise<{ status: number; ms: number; cookie: string }>((resolve) => {
     const began = performance.now();
     const body = JSON.stringify({ email, password, rememberMe: false });
     const req = httpRequest({
       host: '127.0.0.1', port, path: '/core-api/api/auth/sign-in/email', method: 'POST', localAddress, agent: false,
-      headers: { 'content-type': 'application/json', origin: server.base },
+      headers: { 'content-type': 'application/json', origin: server.base, ...(cookie ? { cookie } : {}) },
     }, (res) => {
       res.resume();
-      res.on('end', () => resolve({ status: res.statusCode!, ms: performance.now() - began }));
+      const known = (res.headers['set-cookie'] ?? []).find((c) => c.startsWith('or_known_'))?.split(';')[0] ?? '';
+      res.on('end', () => resolve({ status: res.statusCode!, ms: performance.now() - began, cookie: known }));
     });
-    req.on('error', () => resolve({ status: 0, ms: performance.now() - began }));
+    req.on('error', () => resolve({ status: 0, ms: performance.now() - began, cookie: '' }));
     req.end(body);
   });
 }
 
 it(`sign-in flood: 400 attackers with random e-mails for ${SECONDS} s; the store user signs in within 3 s (p95)`, async () => {
+  // The store user has signed in on this browser before: it is known to the account (auth/known-device.ts).
+  const { cookie } = await signInFrom('127.0.0.1', 'store@openrescue.test', 'demo-store');
+  await new Promise((r) => setTimeout(r, 6000));
   const statuses: Record<number, number> = {};
   let flooding = true;
   const attacker = async (address: string) => {
@@ -93,7 +98,7 @@ it(`sign-in flood: 400 attackers with random e-mails for ${SECONDS} s; the store
   const signIns: { status: number; ms: number }[] = [];
   const began = Date.now();
   while (Date.now() - began < SECONDS * 1000) {
-    signIns.push(await signInFrom('127.0.0.1', 'store@openrescue.test', 'demo-store'));
+    signIns.push(await signInFrom('127.0.0.1', 'store@openrescue.test', 'demo-store', cookie));
     await new Promise((r) => setTimeout(r, 6000));
   }
   flooding = false;

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ownOrigins, type OwnOriginSettings, reachedOrigin } from '../lib/own-origin.js';
 import { type Auth, ownOriginsOfRequest } from './auth.js';
 import { forClient } from './password-queue.js';
-import { clientAddress } from './sign-in-limits.js';
+import { clientAddress, fromKnownDevice } from './sign-in-limits.js';
 
 function toFetchRequest(request: FastifyRequest, url: URL): Request {
   const headers = new Headers();
@@ -81,7 +81,7 @@ export async function forward(auth: Auth, settings: OwnOriginSettings, request: 
   // The hashing queue skips a request whose client has gone by its turn (password-queue.ts).
   // A request read to its end is destroyed too (autoDestroy): that is not a client gone.
   const gone = () => (request.raw.destroyed && !request.raw.complete) || request.raw.socket?.destroyed === true || (reply.raw.destroyed && !reply.raw.writableFinished);
-  const response = await forClient({ address: clientAddress(request), gone }, () => auth.handler(fetchRequest));
+  const response = await forClient({ address: clientAddress(request), gone, priority: fromKnownDevice(request) }, () => auth.handler(fetchRequest));
   reply.status(response.status);
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);

@@ -22,6 +22,8 @@ export const PASSWORD_QUEUE = { PER_ADDRESS: 12, IN_QUEUE: 16, RETRY_AFTER_SECON
 interface ClientState {
   address: string;
   gone(): boolean;
+  /** A browser known to the account (known-device.ts): hashed before the addresses' round. */
+  priority?: boolean;
 }
 const client = new AsyncLocalStorage<ClientState>();
 
@@ -32,10 +34,21 @@ export function forClient<T>(state: ClientState, fn: () => Promise<T>): Promise<
 
 /** Hashes waiting, per address, in the order addresses take turns (a Map keeps insertion order). */
 const waiting = new Map<string, Array<() => Promise<void>>>();
+/** Known browsers' hashes: an attacker has none (it takes the password), so they go first. */
+const firstInLine: Array<() => Promise<void>> = [];
 let hashingNow = false;
 
 function hashNext() {
   if (hashingNow) return;
+  const first = firstInLine.shift();
+  if (first) {
+    hashingNow = true;
+    void first().finally(() => {
+      hashingNow = false;
+      hashNext();
+    });
+    return;
+  }
   const next = waiting.entries().next();
   if (next.done) return;
   const [address, jobs] = next.value;
@@ -49,12 +62,12 @@ function hashNext() {
   });
 }
 
-/** Runs `work` when `address`'s turn comes, one at a time over every address. */
-function hashing<T>(address: string, work: () => Promise<T>): Promise<T> {
+/** Runs `work` when `address`'s turn comes (a known browser's first), one at a time over every address. */
+function hashing<T>(address: string, priority: boolean, work: () => Promise<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const jobs = waiting.get(address) ?? [];
-    jobs.push(() => work().then(resolve, reject));
-    waiting.set(address, jobs);
+    const job = () => work().then(resolve, reject);
+    if (priority) firstInLine.push(job);
+    else waiting.set(address, [...(waiting.get(address) ?? []), job]);
     hashNext();
   });
 }
@@ -65,8 +78,10 @@ const perAddress = createKeyedConcurrency(PASSWORD_QUEUE.PER_ADDRESS);
 export const passwordQueueStats = { hashed: 0, skippedGone: 0 };
 
 /** A place in the queue for one request from `address`, or null when the queue (or the address's share) is full. */
-export function admitToPasswordQueue(address: string): Release | null {
-  const all = everyone.tryAcquire('all');
+export function admitToPasswordQueue(address: string, knownDevice = false): Release | null {
+  // A browser known to the account (known-device.ts) is not kept out by a queue others filled: it still keeps to its
+  // address's share, and waits its address's turn.
+  const all = knownDevice ? () => {} : everyone.tryAcquire('all');
   if (!all) return null;
   const mine = perAddress.tryAcquire(address);
   if (!mine) {
@@ -81,7 +96,7 @@ export function admitToPasswordQueue(address: string): Release | null {
 
 function inTurn<T>(work: () => Promise<T>): Promise<T> {
   const state = client.getStore();
-  return hashing(state?.address ?? 'server', async () => {
+  return hashing(state?.address ?? 'server', state?.priority === true, async () => {
     if (state?.gone()) {
       passwordQueueStats.skippedGone += 1;
       // Nobody reads this answer; it only ends the library's request without a hash.

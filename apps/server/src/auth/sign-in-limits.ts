@@ -52,8 +52,11 @@ export const sessionAccount = (auth: Auth): AccountOf => async (request) => {
 const ACCOUNT = Symbol('password request account');
 type WithAccount = FastifyRequest & { [ACCOUNT]?: string | null };
 
+const KNOWN = Symbol('known device');
 /** The account a password request was about, once its guard ran. */
 export const requestAccount = (request: FastifyRequest) => (request as WithAccount)[ACCOUNT] ?? null;
+/** Whether the request came from a browser known to its account (its guard found the device cookie). */
+export const fromKnownDevice = (request: FastifyRequest) => (request as FastifyRequest & { [KNOWN]?: boolean })[KNOWN] === true;
 
 /**
  * A preHandler for a route that checks a password: its budgets (`scope` names them: 'signin', 'password'), then a
@@ -75,6 +78,7 @@ export function passwordRequestGuard(app: FastifyInstance, scope: string, perMin
     const r = request as WithAccount;
     r[ACCOUNT] = await accountOf(request);
     const known = Boolean(r[ACCOUNT] && devices?.isKnown(request, r[ACCOUNT]));
+    (request as FastifyRequest & { [KNOWN]?: boolean })[KNOWN] = known;
     for (const step of steps) {
       if (step.key(r) === null || (known && 'shared' in step)) continue;
       const result = await step.check(request);
@@ -83,7 +87,7 @@ export function passwordRequestGuard(app: FastifyInstance, scope: string, perMin
         throw new HttpError(429, ERROR_TYPES.rateLimited, 'Too many attempts, try again in a minute.', 'too many attempts');
       }
     }
-    const release = admitToPasswordQueue(addressOf(request));
+    const release = admitToPasswordQueue(addressOf(request), known);
     if (!release) {
       reply.header('retry-after', String(BUSY_CLIENT_RETRY_AFTER_SECONDS));
       throw tooManyAtOnce('sign-in attempts');

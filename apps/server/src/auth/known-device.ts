@@ -29,7 +29,7 @@ export function knownDevices(secret: string, secure: boolean) {
   return {
     isKnown(request: FastifyRequest, account: string): boolean {
       const value = readCookie(request.headers.cookie, cookieName(account));
-      const [issued, signature] = value?.split('.') ?? [];
+      const [signature, issued] = value?.split('.') ?? [];
       if (!issued || !signature || !/^\d{1,12}$/.test(issued)) return false;
       if (Date.now() / 1000 - Number(issued) > KNOWN_FOR_SECONDS) return false;
       const expected = Buffer.from(mac(secret, account, issued));
@@ -40,7 +40,7 @@ export function knownDevices(secret: string, secure: boolean) {
     remember(reply: FastifyReply, account: string) {
       const issued = String(Math.floor(Date.now() / 1000));
       const attributes = [`Max-Age=${KNOWN_FOR_SECONDS}`, `Path=${PATH}`, 'HttpOnly', 'SameSite=Strict', ...(secure ? ['Secure'] : [])];
-      reply.header('set-cookie', `${cookieName(account)}=${issued}.${mac(secret, account, issued)}; ${attributes.join('; ')}`);
+      reply.header('set-cookie', `${cookieName(account)}=${mac(secret, account, issued)}.${issued}; ${attributes.join('; ')}`);
     },
   };
 }

@@ -154,6 +154,7 @@ export const AUTHORIZATION_MATRIX: Record<string, Probe | Probe[]> = {
   'POST /core-api/api/session/token': { expect: { ...NO_CREDENTIAL, 'link-r1': '401', 'link-s1': '401', ...COMPANY_USERS(ok), staff: ok } },
 
   'GET /health': { expect: PUBLIC },
+  'GET /health/ready': { expect: PUBLIC },
   'GET /core-api/api/config': { expect: PUBLIC },
   'GET /core-api/api/impact-factors': { expect: PUBLIC },
   'GET /core-api/api/clients/company_user': { expect: SIGNED_IN },
@@ -163,7 +164,6 @@ export const AUTHORIZATION_MATRIX: Record<string, Probe | Probe[]> = {
     { url: '/core-api/api/retail/reports/donation_totals?from_store_id={id}', object: 'store', filter: true, expect: donationReads('store') },
     { url: '/core-api/api/retail/reports/donation_totals?receiver_id={id}', object: 'receiver', filter: true, expect: donationReads('receiver') },
     {
-  'GET /health/ready': { expect: PUBLIC },
       url: '/core-api/api/retail/reports/donation_totals?from_company_id={id}', object: 'company', filter: true,
       expect: client({ staff: unfiltered(ALL), company: unfiltered(COMPANY), store: unfiltered(COMPANY), 'link-s1': UNFILTERED_ONLY, 'link-r1': UNFILTERED_ONLY }),
     },

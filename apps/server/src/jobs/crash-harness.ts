@@ -78,19 +78,21 @@ export async function spawnUntil(args: string[], env: Record<string, string>, re
 }
 
 /** A staff access token from the real sign-in routes. */
-export const staffToken = (base: string) => accessToken(base, 'staff@openrescue.test', 'demo-staff');
+export const staffToken = (base: string, origin = base) => accessToken(base, 'staff@openrescue.test', 'demo-staff', origin);
 
-/** A demo account's access token from the real sign-in routes. */
-export async function accessToken(base: string, email: string, password: string): Promise<string> {
+/**
+ * A demo account's access token from the real sign-in routes, sent with the Origin of the server's own page:
+ * `origin` is its PUBLIC_URL when it has one, else the address it is reached at.
+ */
+export async function accessToken(base: string, email: string, password: string, origin = base): Promise<string> {
   const signIn = await fetch(`${base}/core-api/api/auth/sign-in/email`, {
     method: 'POST',
-    // as a browser on the server's own page sends it (sign-in checks the Origin: issue 32 item 8)
-    headers: { 'content-type': 'application/json', origin: base },
+    headers: { 'content-type': 'application/json', origin },
     body: JSON.stringify({ email, password, rememberMe: false }),
   });
   if (signIn.status !== 200) throw new Error(`sign-in ${signIn.status}: ${await signIn.text()}`);
   const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const token = await fetch(`${base}/core-api/api/session/token`, { method: 'POST', headers: { cookie, origin: base } });
+  const token = await fetch(`${base}/core-api/api/session/token`, { method: 'POST', headers: { cookie, origin } });
   return ((await token.json()) as { token: string }).token;
 }
 

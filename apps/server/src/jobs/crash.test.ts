@@ -48,13 +48,14 @@ async function home(name: string): Promise<{ dir: string; url?: string }> {
 
 // One public address for every life of a server (a restart gets another port): its access tokens name it as their
 // issuer, so a token from before a kill stays valid after it, as behind a load balancer.
+const PUBLIC_URL = 'http://openrescue.test';
 const env = (h: { dir: string; url?: string }) => ({
-  PUBLIC_URL: 'http://openrescue.test', DATA_DIR: h.dir, DEMO_DONATIONS: '2000', MAX_PUBLISH_FILES: String(FILES), ...(h.url ? { DATABASE_URL: h.url } : {}),
+  PUBLIC_URL, DATA_DIR: h.dir, DEMO_DONATIONS: '2000', MAX_PUBLISH_FILES: String(FILES), ...(h.url ? { DATABASE_URL: h.url } : {}),
 });
 
 /** Starts the job on a fresh server: the 200 newest publish files, 4 at a time. */
 async function startJob(server: ServerProcess) {
-  const token = await staffToken(server.base);
+  const token = await staffToken(server.base, PUBLIC_URL);
   const found = await api(server.base, token, '/ops-api/appsheet/table/PublishFile/action', {
     Action: 'Find', Properties: { Selector: `Top(OrderBy(PublishFile, [entry_date], TRUE, [id], FALSE), ${FILES})` },
   });
@@ -136,7 +137,7 @@ describe('publishing survives SIGKILL', () => {
       const restart = Date.now();
       live = await startServer(env(crashHome));
       lives[lives.length - 1] += `/${Date.now() - restart}`;
-      if ((await api(live.base, token, '/ops-api/table/Jobs?limit=1')).status === 401) token = await staffToken(live.base);
+      if ((await api(live.base, token, '/ops-api/table/Jobs?limit=1')).status === 401) token = await staffToken(live.base, PUBLIC_URL);
     }
     // After the last kill, let it finish.
     while ((await poll())?.status !== 'succeeded') await new Promise((resolve) => setTimeout(resolve, 100));

@@ -31,6 +31,11 @@ const EXCLUDED: Record<string, string> = {
   // The auth library's routes: the sign-in suite (security/sign-in*) covers them, per-account rate limits included.
   'POST /core-api/api/auth/sign-in/email': 'sign-in suite',
   'POST /core-api/api/auth/*': 'sign-in suite',
+  // The password routes, limited like sign-in (issue 32): the auth bounds and sign-in suites (auth/auth-bounds.test.ts).
+  'POST /core-api/api/auth/change-password': 'sign-in suite',
+  'POST /core-api/api/auth/verify-password': 'sign-in suite',
+  'POST /core-api/api/auth/delete-user': 'sign-in suite',
+  'POST /core-api/api/auth/change-email': 'sign-in suite',
   // Declares no input to malform: the session cookie is all it reads, covered with sign-in.
   'POST /core-api/api/session/token': 'sign-in suite',
 };

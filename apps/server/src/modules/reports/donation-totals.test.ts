@@ -39,7 +39,7 @@ async function get(who: keyof typeof tokens, query: string) {
 async function allPages(who: keyof typeof tokens, query: string) {
   const res = await get(who, query);
   expect(res.statusCode, res.body).toBe(200);
-  const body = res.json() as { count: number; next: string | null; results: unknown[] };
+  const body = res.json() as { count: number; next: string | null; results: any[]; impact_factor_version?: number };
   expect(body.results.length).toBeLessThanOrEqual(TOTALS_PAGE_MAX);
   for (let next = body.next; next; ) {
     const page = await t.app.inject({ method: 'GET', url: next, headers: { authorization: `Bearer ${tokens[who]}` } });

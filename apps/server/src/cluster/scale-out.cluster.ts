@@ -25,12 +25,14 @@ let nginx: Nginx;
 let sql: pg.Client;
 const dir = mkdtempSync(join(tmpdir(), 'openrescue-cluster-'));
 const figures: string[] = [];
+/** The address the processes call themselves by: what their pages' requests carry as Origin. */
+const PUBLIC_URL = 'http://openrescue.test';
 
 beforeAll(async () => {
   database = await createPostgresDatabase(adminUrl, 'or_cluster');
   cluster = await startCluster(3, {
     DATABASE_URL: database.url, DATA_DIR: dir, DEMO_DONATIONS: '4000', MAX_PUBLISH_FILES: String(FILES),
-    PUBLIC_URL: 'http://openrescue.test', TRUST_PROXY: 'loopback',
+    PUBLIC_URL, TRUST_PROXY: 'loopback',
     // A killed worker comes back after 20 s: the job it ran must be taken over by one of the others before that.
     CLUSTER_RESTART_DELAY_MS: '20000',
   });
@@ -52,13 +54,13 @@ const direct = (i: number) => `http://127.0.0.1:${cluster.ports[i]}`;
 
 async function signIn(base: string, email: string, password: string) {
   const res = await fetch(`${base}/core-api/api/auth/sign-in/email`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password, rememberMe: false }),
+    method: 'POST', headers: { 'content-type': 'application/json', origin: PUBLIC_URL }, body: JSON.stringify({ email, password, rememberMe: false }),
   });
   return { status: res.status, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
 }
 
 async function tokenFrom(base: string, cookie: string) {
-  const res = await fetch(`${base}/core-api/api/session/token`, { method: 'POST', headers: { cookie, origin: 'http://openrescue.test' } });
+  const res = await fetch(`${base}/core-api/api/session/token`, { method: 'POST', headers: { cookie, origin: PUBLIC_URL } });
   expect(res.status).toBe(200);
   return { token: ((await res.json()) as { token: string }).token, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
 }
@@ -97,7 +99,7 @@ describe('three processes behind nginx', () => {
     expect(s.status).toBe(200);
     const { token, cookie } = await tokenFrom(direct(1), s.cookie);
     for (let i = 0; i < 3; i++) expect(await asks(direct(i), token)).toBe(200);
-    const out = await fetch(`${direct(1)}/core-api/api/auth/sign-out`, { method: 'POST', headers: { cookie, origin: 'http://openrescue.test' } });
+    const out = await fetch(`${direct(1)}/core-api/api/auth/sign-out`, { method: 'POST', headers: { cookie, origin: PUBLIC_URL } });
     expect(out.status).toBe(200);
     expect(await asks(direct(1), token)).toBe(401); // the process that signed out: at once
     const began = Date.now();

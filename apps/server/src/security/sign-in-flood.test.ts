@@ -1,4 +1,5 @@
 import { Agent, request as httpRequest } from 'node:http';
+import { Worker } from 'node:worker_threads';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_QUEUE, passwordQueueStats } from '../auth/password-queue.js';
@@ -45,28 +46,62 @@ function send(path: string, init: { method?: string; body?: unknown; headers?: R
   });
 }
 
+/**
+ * `clients` attackers on a worker thread, each keeping a sign-in for a random e-mail in flight from 127.0.0.2, a new
+ * one a second (as soon as the last is answered when that took longer), until `stop()`: ~`clients` sign-ins a second.
+ */
+function floodFromThread(clients: number) {
+  const code = `
+    const { parentPort, workerData: { port, clients, path } } = require('node:worker_threads');
+    const http = require('node:http');
+    const statuses = {}; let sent = 0; let flooding = true;
+    parentPort.on('message', () => { flooding = false; });
+    const once = () => new Promise((resolve) => {
+      const body = JSON.stringify({ email: Math.random().toString(36).slice(2) + '@flood.example', password: 'a-random-guess' });
+      const req = http.request({ host: '127.0.0.1', port, path, method: 'POST', localAddress: '127.0.0.2', agent: false,
+        headers: { 'content-type': 'application/json' } }, (res) => { res.resume(); res.on('end', () => resolve(res.statusCode)); });
+      req.on('error', () => resolve(0));
+      req.end(body);
+    });
+    const attacker = async () => {
+      while (flooding) {
+        sent += 1;
+        const started = Date.now();
+        const status = await once();
+        statuses[status] = (statuses[status] || 0) + 1;
+        await new Promise((r) => setTimeout(r, Math.max(0, 1000 - (Date.now() - started))));
+      }
+    };
+    Promise.all(Array.from({ length: clients }, attacker)).then(() => parentPort.postMessage({ statuses, sent }));
+  `;
+  const worker = new Worker(code, { eval: true, workerData: { port, clients, path: SIGN_IN } });
+  const done = new Promise<{ statuses: Map<number, number>; sent: number }>((resolve, reject) => {
+    worker.once('message', (m: { statuses: Record<string, number>; sent: number }) => {
+      resolve({ statuses: new Map(Object.entries(m.statuses).map(([k, v]) => [Number(k), v])), sent: m.sent });
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
+  return {
+    stop() {
+      worker.postMessage('stop');
+      return done;
+    },
+  };
+}
+
 const randomEmail = () => `${Math.random().toString(36).slice(2)}@flood.example`;
 const cookieOf = (a: Answer) => [a.headers['set-cookie']].flat().filter(Boolean).map((c) => String(c).split(';')[0]).join('; ');
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1];
 
 describe('a sign-in flood from one client', () => {
   it(`${ATTACKERS} concurrent sign-ins with random e-mails: the store user signs in within 3 s (p95 of 10) and the dashboard API answers`, async () => {
-    const statuses = new Map<number, number>();
+    // The server's first sign-in (code paths compiled, connections opened) before the flood: its cost is not the flood's.
+    await send(SIGN_IN, { method: 'POST', localAddress: '127.0.0.9', body: { email: 'store@openrescue.test', password: 'demo-store' } });
     const hashedBefore = passwordQueueStats.hashed;
-    let flooding = true;
-    let sent = 0;
-    // 300 attackers, each keeping a sign-in in flight, a new one a second (as soon as the last is answered when that
-    // took longer), for as long as the person signs in: ~300 sign-ins a second on 300 connections
-    const attacker = async () => {
-      while (flooding) {
-        sent += 1;
-        const started = performance.now();
-        const a = await send(SIGN_IN, { method: 'POST', localAddress: '127.0.0.2', body: { email: randomEmail(), password: 'a-random-guess' } });
-        statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
-        await new Promise((r) => setTimeout(r, Math.max(0, 1000 - (performance.now() - started))));
-      }
-    };
-    const flood = Array.from({ length: ATTACKERS }, attacker);
+    // The attackers run on a thread of their own, as another machine would: their client work does not share the
+    // server's event loop.
+    const flood = floodFromThread(ATTACKERS);
     await new Promise((r) => setTimeout(r, 500)); // the flood is under way
 
     const signIns: number[] = [];
@@ -86,8 +121,7 @@ describe('a sign-in flood from one client', () => {
       dashboard.push(performance.now() - started);
       if (token.status !== 200 || companyUser.status !== 200) failures.push(`dashboard ${token.status} ${companyUser.status}`);
     }
-    flooding = false;
-    await Promise.all(flood);
+    const { statuses, sent } = await flood.stop();
 
     const answered = Object.fromEntries([...statuses].sort(([a], [b]) => a - b));
     console.log(`sign-in flood: ${ATTACKERS} concurrent attackers sent ${sent} sign-ins -> ${JSON.stringify(answered)} (status: count), `

@@ -11,14 +11,6 @@ const cookieName = (account: string) => `or_known_${digest(account).slice(0, 12)
 const mac = (secret: string, account: string, issued: string) =>
   createHmac('sha256', secret).update(`known-device\n${account}\n${issued}`).digest('base64url');
 
-function readCookie(header: string | undefined, name: string): string | null {
-  for (const part of (header ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
-  }
-  return null;
-}
-
 /**
  * A browser that has signed in to an account before (OWASP's "device cookie"): a signed, httpOnly cookie per
  * account, sent back to the sign-in route only. Its owner's sign-ins skip the budgets that someone else can spend
@@ -28,7 +20,7 @@ function readCookie(header: string | undefined, name: string): string | null {
 export function knownDevices(secret: string, secure: boolean) {
   return {
     isKnown(request: FastifyRequest, account: string): boolean {
-      const value = readCookie(request.headers.cookie, cookieName(account));
+      const value = request.cookies[cookieName(account)];
       const [signature, issued] = value?.split('.') ?? [];
       if (!issued || !signature || !/^\d{1,12}$/.test(issued)) return false;
       if (Date.now() / 1000 - Number(issued) > KNOWN_FOR_SECONDS) return false;

@@ -1,20 +1,35 @@
 import { defineConfig } from 'vitest/config';
+// @ts-expect-error plain ESM script without types
+import { EMBEDDED_ONLY, serverTests } from './scripts/database-tests.mjs';
+// @ts-expect-error plain ESM script without types
+import { ALONE, SlowFirstSequencer } from './scripts/slow-first-sequencer.mjs';
+
+// Server test files that reach no database run once, with the unit tests; the rest run on PGlite and on PostgreSQL.
+const server: { database: string[]; plain: string[] } = serverTests();
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         test: {
           name: 'unit',
-          include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', ...server.plain],
           environment: 'node',
+          // The server's database-free files include heavy renders (a 40,000-row spreadsheet).
+          testTimeout: 60_000,
+          // No file mocks a module or leaves globals behind: one module graph per worker saves ~0.5 s per file.
+          isolate: false,
+          maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
       },
       {
         test: {
           name: 'api',
-          include: ['apps/server/src/**/*.test.ts'],
+          include: server.database,
+          // The PostgreSQL pass leaves out what only the embedded database can show (scripts/database-tests.mjs).
+          exclude: [...ALONE, ...(process.env.TEST_DATABASE_URL ? Object.keys(EMBEDDED_ONLY) : [])],
           environment: 'node',
           globalSetup: ['apps/server/src/test-support/build-server.setup.ts'],
           testTimeout: 60_000,
@@ -27,6 +42,19 @@ export default defineConfig({
         },
       },
       {
+        // Timing bounds that need the machine to themselves: after the api project, one file at a time.
+        test: {
+          name: 'api-alone',
+          include: ALONE.filter((f: string) => !(process.env.TEST_DATABASE_URL && f in EMBEDDED_ONLY)),
+          environment: 'node',
+          globalSetup: ['apps/server/src/test-support/build-server.setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 3 },
+        },
+      },
+      {
         // Issue 10: the server as a cluster of processes on PostgreSQL behind nginx. In `npm test`'s PostgreSQL step.
         test: {
           name: 'cluster',
@@ -35,6 +63,19 @@ export default defineConfig({
           globalSetup: ['apps/server/src/test-support/build-server.setup.ts'],
           testTimeout: 600_000,
           hookTimeout: 600_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        // The built server on Node 24 LTS (apps/server/src/smoke): in `npm test` after the web build.
+        test: {
+          name: 'smoke',
+          include: ['apps/server/src/smoke/*.smoke.ts'],
+          environment: 'node',
+          globalSetup: ['apps/server/src/test-support/build-server.setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 300_000,
           fileParallelism: false,
           sequence: { groupOrder: 2 },
         },

@@ -26,7 +26,12 @@ export const DEFAULT_DIST = fileURLToPath(new URL('../apps/web/dist', import.met
  * and the route modules the app (index.html) would load for the same path (the comparison in bench/bundle-budgets.ts).
  */
 export const ENTRY_BUDGETS = [
-  { entry: 'login.html', name: 'first load /login (login.html)', budget: ENTRY_BUDGET, appRoutes: ['src/app/login/login-route.tsx'] },
+  {
+    entry: 'login.html',
+    name: 'first load /login (login.html)',
+    budget: ENTRY_BUDGET,
+    appRoutes: ['src/app/login/login-route.tsx'],
+  },
   {
     entry: 'calculator.html',
     name: 'first load /public/salescalculator (calculator.html)',
@@ -53,7 +58,11 @@ export const PLACEMENT_RULES = [
     name: 'charts',
     packages: ['recharts', '@mantine/charts'],
     // `/` is the client dashboard for clients (client-home-route renders ClientDashboardRoute).
-    screens: ['src/app/ops/dashboard-route.tsx', 'src/app/client/client-dashboard-route.tsx', 'src/app/client/client-home-route.tsx'],
+    screens: [
+      'src/app/ops/dashboard-route.tsx',
+      'src/app/client/client-dashboard-route.tsx',
+      'src/app/client/client-home-route.tsx',
+    ],
   },
   { name: 'PDF', packages: ['@react-pdf/'], screens: [] },
   { name: 'spreadsheets', packages: ['exceljs', 'xlsx'], screens: [] },
@@ -130,8 +139,10 @@ export function readBuild(distDir = DEFAULT_DIST) {
 function label(build, key) {
   const entry = build.manifest[key];
   if (entry.src && !entry.src.startsWith('../')) return entry.src;
-  const appModule = (build.modulesByFile[entry.file] ?? []).find((id) => /^apps\/web\/src\/app\/.*-(route|layout)\.tsx$/.test(id));
-  return appModule ? appModule.replace(/^apps\/web\//, '') : entry.src ?? key;
+  const appModule = (build.modulesByFile[entry.file] ?? []).find((id) =>
+    /^apps\/web\/src\/app\/.*-(route|layout)\.tsx$/.test(id),
+  );
+  return appModule ? appModule.replace(/^apps\/web\//, '') : (entry.src ?? key);
 }
 
 /** Route modules: what the app's router loads lazily (the app entry's dynamic imports that carry an src/app/ module). */
@@ -157,9 +168,14 @@ function placementResults(build) {
   // What an entry can load without a screen being opened: imports and dynamic imports, stopping at route modules and
   // at the chunks a screen's loader starts (`early`), which are not counted either.
   const withoutScreen = (entry, early) =>
-    [...closure(manifest, [entry], { dynamic: true, stopAt: new Set([...routeKeys, ...early]) })].filter((k) => !early.includes(k));
+    [...closure(manifest, [entry], { dynamic: true, stopAt: new Set([...routeKeys, ...early]) })].filter(
+      (k) => !early.includes(k),
+    );
   // What opening each screen can load: imports and dynamic imports, not through the app entry's own (already loaded) files.
-  const byScreen = routes.map((r) => ({ ...r, reach: closure(manifest, [r.key], { dynamic: true, stopAt: appStatic }) }));
+  const byScreen = routes.map((r) => ({
+    ...r,
+    reach: closure(manifest, [r.key], { dynamic: true, stopAt: appStatic }),
+  }));
 
   return PLACEMENT_RULES.map((rule) => {
     // JavaScript modules of the rule's packages (`@scope/` matches the whole scope); CSS is not JavaScript.
@@ -176,7 +192,8 @@ function placementResults(build) {
     for (const key of early) if (!manifest[key]) problems.push(`${key} (early) is no chunk of the build`);
     for (const entry of ENTRIES) {
       if (keys.some((k) => build.firstLoad(entry).has(k))) problems.push(`in the first load of ${entry}`);
-      else if (withoutScreen(entry, early).some((k) => keys.includes(k))) problems.push(`loadable by ${entry} without opening a screen`);
+      else if (withoutScreen(entry, early).some((k) => keys.includes(k)))
+        problems.push(`loadable by ${entry} without opening a screen`);
     }
     const users = byScreen.filter((s) => keys.some((k) => s.reach.has(k))).map((s) => s.src);
     for (const src of users) if (!rule.screens.includes(src)) problems.push(`loaded by ${src}`);
@@ -197,8 +214,16 @@ function stylesheetResults(build) {
     const keys = dynamic ? closure(build.manifest, [entry], { dynamic }) : build.firstLoad(entry);
     const ids = [...keys].flatMap((k) => build.modulesByFile[build.manifest[k].file] ?? []);
     // Each stylesheet of Mantine's has a CSS-module class map, <Name>.module.mjs, in the bundle where it is used.
-    const components = new Set(ids.map((id) => /@mantine\/core\/esm\/.*\/([A-Za-z]+)\.module\.mjs$/.exec(id)?.[1]).filter(Boolean));
-    const imported = new Set([...readFileSync(join(WEB_ROOT, stylesheet), 'utf8').matchAll(/@mantine\/core\/styles\/([A-Za-z-]+)(?:\.layer)?\.css/g)].map((m) => m[1]));
+    const components = new Set(
+      ids.map((id) => /@mantine\/core\/esm\/.*\/([A-Za-z]+)\.module\.mjs$/.exec(id)?.[1]).filter(Boolean),
+    );
+    const imported = new Set(
+      [
+        ...readFileSync(join(WEB_ROOT, stylesheet), 'utf8').matchAll(
+          /@mantine\/core\/styles\/([A-Za-z-]+)(?:\.layer)?\.css/g,
+        ),
+      ].map((m) => m[1]),
+    );
     const missing = [...components].filter((c) => existsSync(join(MANTINE_STYLES, `${c}.css`)) && !imported.has(c));
     const name = `${entry} imports the styles of each Mantine component it renders`;
     const detail = missing.length
@@ -224,8 +249,13 @@ export function checkBundles(distDir = DEFAULT_DIST) {
     results.push({
       kind: 'console route',
       src: route.src,
-      ...sizeResult(build, `console route ${route.src.replace(/^src\/app\/ops\//, '')}`, adds, CONSOLE_ROUTE_BUDGET,
-        'beyond the index.html entry'),
+      ...sizeResult(
+        build,
+        `console route ${route.src.replace(/^src\/app\/ops\//, '')}`,
+        adds,
+        CONSOLE_ROUTE_BUDGET,
+        'beyond the index.html entry',
+      ),
     });
   }
   for (const placement of placementResults(build)) results.push({ kind: 'placement', ...placement });

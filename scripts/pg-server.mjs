@@ -38,13 +38,16 @@ function asPostgresUser(bin, args) {
 function asPostgresUserAsync(bin, args) {
   const [cmd, argv] = asPostgresUserCommand(bin, args);
   return new Promise((resolve, reject) => {
-    execFile(cmd, argv, { encoding: 'utf8' }, (error, stdout, stderr) => (error ? reject(new Error(`${bin} failed:\n${stdout}\n${stderr}`)) : resolve(stdout)));
+    execFile(cmd, argv, { encoding: 'utf8' }, (error, stdout, stderr) =>
+      error ? reject(new Error(`${bin} failed:\n${stdout}\n${stderr}`)) : resolve(stdout),
+    );
   });
 }
 
 /** A TCP port nothing listens on right now (asked of the OS in a child process, since this module is synchronous). */
 function freePort() {
-  const script = "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
+  const script =
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
   return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim());
 }
 

@@ -1,14 +1,22 @@
 // `npm test`: every suite, then one summary line `N passed, N failed[, N skipped]` that CI reads.
-// 1. typecheck  2. unit + API tests on PGlite  3. API tests on a real PostgreSQL server it starts itself, then the
-// cluster test (three server processes on it behind nginx)
-// 4. browser tests in Debian's Chromium (installed when missing) against the real product; after their web build, the
-//    bundle budgets (scripts/check-bundles.mjs), one passed/failed per budget.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// 1. set-up: Debian's Chromium, nginx and the document readers (pdftoppm, zbarimg, a JDK, zipinfo, openpyxl) when missing.
+// 2. side by side: the server and web builds, made once; typecheck (e2e included), lint, format and the commit
+//    subjects (their output in .test-tmp/<name>.log, printed when they end).
+// 3. one after another, each using both cores: unit + API on PGlite; API on a real PostgreSQL server it starts
+//    itself (the files that reach a database: scripts/database-tests.mjs) and the cluster test (three processes
+//    behind nginx); the built server on Node 24 LTS (apps/server/src/smoke); bundle budgets
+//    (scripts/check-bundles.mjs) and the browser tests in Chromium, two lanes with a server each.
+// `npm test -- <stage>` runs one stage: checks, pglite, postgres, smoke, e2e. Each stage's duration is in the report.
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { checkBundles, formatResults } from './check-bundles.mjs';
+import { checkCommits, formatCommitCheck } from './check-commits.mjs';
 import { ensureChromium, ensureNginx } from './ensure-chromium.mjs';
+import { ensureDocumentReaders } from './ensure-debian.mjs';
 import { startPostgres } from './pg-server.mjs';
+import { EMBEDDED_ONLY } from './database-tests.mjs';
+import { ALONE } from './slow-first-sequencer.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const tmp = `${root}.test-tmp`;
@@ -16,38 +24,102 @@ mkdirSync(tmp, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const report = [];
 const failures = [];
+const began = Date.now();
+const only = process.argv[2];
+const wants = (stage) => !only || only === stage;
+// The builds are made once, here; the test harnesses (build-server.setup.ts, e2e/support/start-app.mjs) skip theirs.
+const BUILT = { OPENRESCUE_BUILT: '1' };
 
-function run(cmd, args, env = {}) {
-  console.log(`\n$ ${cmd} ${args.join(' ')}`);
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  return r.status ?? 1;
+/** Runs a command; its output goes to `log` (a file under .test-tmp) or, alone, to this terminal. */
+function run(cmd, args, { env = {}, log } = {}) {
+  const out = log ? createWriteStream(`${tmp}/${log}.log`) : null;
+  if (!out) console.log(`\n$ ${cmd} ${args.join(' ')}`);
+  else out.write(`$ ${cmd} ${args.join(' ')}\n`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      cwd: root,
+      stdio: out ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, FORCE_COLOR: '0', ...env },
+    });
+    if (out) {
+      child.stdout.pipe(out, { end: false });
+      child.stderr.pipe(out, { end: false });
+    }
+    child.on('close', (code) => (out ? out.end(() => resolve(code ?? 1)) : resolve(code ?? 1)));
+  });
 }
 
-function record(name, counts, ms) {
+function showLog(log) {
+  const file = `${tmp}/${log}.log`;
+  if (existsSync(file)) console.log(`\n===== ${log} =====\n${readFileSync(file, 'utf8')}`);
+}
+
+/**
+ * CPU seconds used so far by the commands this script ran and waited for (Linux: /proc/self/stat cutime + cstime,
+ * in clock ticks of 1/100 s): a stage's share of the machine, whatever else the machine was doing.
+ */
+function childCpuSeconds() {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+const cpuSince = (start) => (start == null ? null : childCpuSeconds() - start);
+
+function record(name, counts, ms, cpu) {
   totals.passed += counts.passed;
   totals.failed += counts.failed;
   totals.skipped += counts.skipped;
-  const took = ms === undefined ? '' : ` (${Math.round(ms / 1000)} s)`;
+  const cpuText = cpu == null ? '' : `, ${Math.round(cpu)} CPU-s`;
+  const took = ms === undefined ? '' : ` (${Math.round(ms / 1000)} s${cpuText})`;
   report.push(`${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped${took}`);
 }
+
+const one = (ok) => (ok ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 });
 
 function readJson(file) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
 }
 
-function vitest(name, projects, outFile, env = {}) {
-  const began = Date.now();
+async function step(name, fn) {
+  const start = Date.now();
+  try {
+    await fn();
+  } catch (error) {
+    console.error(`\n${name} could not run: ${error instanceof Error ? error.message : error}`);
+    record(name, one(false), Date.now() - start);
+  }
+}
+
+/** One command that passes or fails as a whole (typecheck, lint, format). */
+async function check(name, cmd, args, log) {
+  const start = Date.now();
+  const code = await run(cmd, args, { log });
+  if (code !== 0) failures.push(`${name}: see .test-tmp/${log}.log`);
+  record(name, one(code === 0), Date.now() - start);
+}
+
+async function vitest(name, projects, log, env = {}) {
+  const start = Date.now();
+  const cpuStart = childCpuSeconds();
+  const outFile = `${tmp}/${log}.json`;
   rmSync(outFile, { force: true });
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile=${outFile}`];
-  const code = run('npx', args, env);
+  const reporters = ['--reporter=default', '--reporter=json', `--outputFile=${outFile}`];
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...reporters];
+  const code = await run('npx', args, { env: { ...BUILT, ...env } });
   const json = readJson(outFile);
-  if (!json) return record(name, { passed: 0, failed: 1, skipped: 0 }, Date.now() - began);
+  if (!json) return record(name, one(false), Date.now() - start);
   for (const file of json.testResults) {
+    const path = file.name.slice(root.length);
     if (file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed')) {
-      failures.push(`${name}: ${file.name.slice(root.length)}: ${(file.message ?? '').split('\n')[0].slice(0, 200)}`);
+      failures.push(`${name}: ${path}: ${(file.message ?? '').split('\n')[0].slice(0, 200)}`);
     }
     for (const t of file.assertionResults) {
-      if (t.status === 'failed') failures.push(`${name}: ${file.name.slice(root.length)} › ${t.fullName}: ${(t.failureMessages[0] ?? '').split('\n')[0].slice(0, 200)}`);
+      const first = (t.failureMessages[0] ?? '').split('\n')[0].slice(0, 200);
+      if (t.status === 'failed') failures.push(`${name}: ${path} › ${t.fullName}: ${first}`);
     }
   }
   const counts = {
@@ -55,80 +127,102 @@ function vitest(name, projects, outFile, env = {}) {
     failed: json.numFailedTests + (code !== 0 && json.numFailedTests === 0 ? 1 : 0),
     skipped: json.numPendingTests + json.numTodoTests,
   };
-  record(name, counts, Date.now() - began);
+  record(name, counts, Date.now() - start, cpuSince(cpuStart));
 }
 
-function step(name, fn) {
-  try {
-    fn();
-  } catch (error) {
-    console.error(`\n${name} could not run: ${error instanceof Error ? error.message : error}`);
-    record(name, { passed: 0, failed: 1, skipped: 0 });
+async function build() {
+  const server = await run('node', ['apps/server/scripts/build.mjs'], { log: only ? undefined : 'build-server' });
+  const web =
+    server === 0 ? await run('npm', ['run', 'build', '-w', 'apps/web'], { log: only ? undefined : 'build-web' }) : 1;
+  if (server !== 0 || web !== 0) {
+    if (!only) showLog(server !== 0 ? 'build-server' : 'build-web');
+    throw new Error('the build failed');
   }
 }
 
-const only = process.argv[2];
+async function checks() {
+  await check('typecheck', 'npm', ['run', 'typecheck'], 'typecheck');
+  await check('lint', 'npm', ['run', 'lint'], 'lint');
+  await check('format', 'npx', ['prettier', '--check', '.'], 'format');
+  const commits = checkCommits();
+  console.log(`\n${formatCommitCheck(commits)}`);
+  for (const c of commits.bad) failures.push(`commit subjects: ${c.hash} ${c.problem}: ${c.subject}`);
+  record('commit subjects', one(commits.bad.length === 0));
+}
 
-if (!only || only === 'typecheck') {
-  step('typecheck', () => {
-    const code = run('npx', ['tsc', '-p', 'packages/shared']) || run('npx', ['tsc', '-p', 'apps/server']) || run('npx', ['tsc', '-p', 'apps/web']) || run('npx', ['tsc', '-p', 'bench']);
-    record('typecheck', code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 });
+async function postgres() {
+  const pg = startPostgres(process.env.TEST_PG_PORT ? Number(process.env.TEST_PG_PORT) : undefined);
+  try {
+    const projects = ALONE.some((f) => !(f in EMBEDDED_ONLY)) ? ['api', 'api-alone'] : ['api'];
+    await vitest('API (PostgreSQL)', projects, 'vitest-postgres', { TEST_DATABASE_URL: pg.url });
+    await vitest('cluster (PostgreSQL, nginx)', ['cluster'], 'vitest-cluster', { TEST_DATABASE_URL: pg.url });
+  } finally {
+    pg.stop();
+  }
+}
+
+async function browser(chromium) {
+  await step('bundle budgets', () => {
+    const results = checkBundles();
+    console.log(`\nBundle budgets (gzip of JavaScript, kB = 1,000 bytes)\n${formatResults(results).join('\n')}`);
+    const failed = results.filter((r) => !r.ok).length;
+    record('bundle budgets', { passed: results.length - failed, failed, skipped: 0 });
   });
-}
-
-if (!only || only === 'pglite') {
-  step('unit + API (PGlite)', () => vitest('unit + API (PGlite)', ['unit', 'api'], `${tmp}/vitest-pglite.json`));
-}
-
-if (!only || only === 'postgres') {
-  step('API (PostgreSQL)', () => {
-    const pg = startPostgres(process.env.TEST_PG_PORT ? Number(process.env.TEST_PG_PORT) : undefined);
-    try {
-      vitest('API (PostgreSQL)', ['api'], `${tmp}/vitest-postgres.json`, { TEST_DATABASE_URL: pg.url });
-      ensureNginx();
-      vitest('cluster (PostgreSQL, nginx)', ['cluster'], `${tmp}/vitest-cluster.json`, { TEST_DATABASE_URL: pg.url });
-    } finally {
-      pg.stop();
-    }
-  });
-}
-
-if (!only || only === 'e2e') {
-  step('browser (Chromium)', () => {
-    const chromium = ensureChromium();
-    if (run('npm', ['run', 'build', '-w', 'apps/web']) !== 0) throw new Error('the web build failed');
-    step('bundle budgets', () => {
-      const results = checkBundles();
-      console.log(`\nBundle budgets (gzip of JavaScript, kB = 1,000 bytes)\n${formatResults(results).join('\n')}`);
-      const failed = results.filter((r) => !r.ok).length;
-      record('bundle budgets', { passed: results.length - failed, failed, skipped: 0 });
-    });
-    const began = Date.now();
-    const out = `${tmp}/e2e.json`;
-    rmSync(out, { force: true });
-    const code = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { CHROMIUM_PATH: chromium });
-    const json = readJson(out);
-    if (!json) throw new Error(`playwright exited ${code} without results`);
-    const s = json.stats;
-    const walk = (suite, path) => {
-      for (const spec of suite.specs ?? []) {
-        for (const t of spec.tests) {
-          if (t.status === 'unexpected') failures.push(`browser: ${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')}`);
-        }
+  const start = Date.now();
+  const cpuStart = childCpuSeconds();
+  const out = `${tmp}/e2e.json`;
+  rmSync(out, { force: true });
+  const args = ['playwright', 'test', '-c', 'e2e/playwright.config.ts'];
+  const code = await run('npx', args, { env: { ...BUILT, CHROMIUM_PATH: chromium } });
+  const json = readJson(out);
+  if (!json) throw new Error(`playwright exited ${code} without results`);
+  const s = json.stats;
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests) {
+        const title = [...path, spec.title].join(' › ');
+        if (t.status === 'unexpected') failures.push(`browser: ${spec.file}:${spec.line} › ${title}`);
       }
-      for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
-    };
-    for (const suite of json.suites) walk(suite, []);
-    record('browser (Chromium)', {
-      passed: s.expected + (s.flaky ?? 0),
-      failed: s.unexpected + (code !== 0 && s.unexpected === 0 ? 1 : 0),
-      skipped: s.skipped,
-    }, Date.now() - began);
-  });
+    }
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+  };
+  for (const suite of json.suites) walk(suite, []);
+  const failed = s.unexpected + (code !== 0 && s.unexpected === 0 ? 1 : 0);
+  const counts = { passed: s.expected + (s.flaky ?? 0), failed, skipped: s.skipped };
+  record('browser (Chromium)', counts, Date.now() - start, cpuSince(cpuStart));
 }
+
+let chromium = null;
+await step('set-up', () => {
+  if (wants('e2e')) chromium = ensureChromium();
+  if (wants('pglite') || wants('postgres')) ensureDocumentReaders();
+  if (wants('postgres')) ensureNginx();
+});
+// The builds and the static checks side by side (their output in .test-tmp/<name>.log, printed after), then the
+// test stages one after another: each one uses both cores, and the browser tests time out when they share them.
+const preStart = Date.now();
+const preCpu = childCpuSeconds();
+await Promise.all([
+  ['pglite', 'postgres', 'smoke', 'e2e'].some(wants) && step('build', build),
+  wants('checks') &&
+    step('checks', checks).then(() => {
+      if (!only) for (const log of ['typecheck', 'lint', 'format']) showLog(log);
+    }),
+]);
+const preCpuText = preCpu == null ? '' : `, ${Math.round(childCpuSeconds() - preCpu)} CPU-s`;
+report.unshift(`builds and checks side by side: ${Math.round((Date.now() - preStart) / 1000)} s${preCpuText}`);
+// api-alone: timing bounds run after the rest, one at a time (scripts/slow-first-sequencer.mjs).
+const pglite = ['unit', 'api', 'api-alone'];
+if (wants('pglite')) await step('pglite', () => vitest('unit + API (PGlite)', pglite, 'vitest-pglite'));
+if (wants('postgres')) await step('postgres', postgres);
+if (wants('smoke')) await step('smoke', () => vitest('Node 24 smoke', ['smoke'], 'vitest-smoke'));
+if (wants('e2e')) await step('e2e', () => (chromium ? browser(chromium) : Promise.reject(new Error('no Chromium'))));
 
 if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
-console.log(`\n${report.join('\n')}`);
-const summary = `${totals.passed} passed, ${totals.failed} failed` + (totals.skipped ? `, ${totals.skipped} skipped` : '');
+const cpuTotal = childCpuSeconds();
+const cpuText = cpuTotal == null ? '' : `, ${Math.round(cpuTotal)} CPU-s`;
+console.log(`\n${report.join('\n')}\nall stages: ${Math.round((Date.now() - began) / 1000)} s${cpuText}`);
+const summary =
+  `${totals.passed} passed, ${totals.failed} failed` + (totals.skipped ? `, ${totals.skipped} skipped` : '');
 console.log(summary);
 process.exit(totals.failed > 0 || totals.passed === 0 ? 1 : 0);

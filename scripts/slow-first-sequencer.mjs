@@ -1,0 +1,48 @@
+// Vitest orders test files by the durations it cached on this machine, and by file size where it has none: a fresh
+// clone (CI) would start the longest files last and end on one worker while the other idles. These files take
+// 20-140 s each; they start first (in this order), and the short ones fill in around them.
+import { relative } from 'node:path';
+import { BaseSequencer } from 'vitest/node';
+
+export const SLOW_FIRST = [
+  'apps/server/src/security/bad-input.test.ts',
+  'apps/server/src/jobs/crash.test.ts',
+  'apps/server/src/security/retried-writes.test.ts',
+  'apps/server/src/security/sign-in-sessions.test.ts',
+  'apps/server/src/security/sign-in-flood.test.ts',
+  'apps/server/src/security/authorization-matrix.test.ts',
+  'apps/server/src/modules/network/network.import.test.ts',
+];
+
+/**
+ * A file that bounds a real user's answer times while it loads the server (a 200 ms p95 beside 8 heavy readers): run
+ * last, when the other worker is on short files, not beside the bad-input suite and the crash test's server processes
+ * (a fresh-clone run that started it early failed the bound).
+ */
+export const LAST = ['apps/server/src/modules/documents/heavy-reads.test.ts'];
+
+/**
+ * Files run after the others, one at a time, with the machine to themselves (the `api-alone` project): a bound of 2 s
+ * for every request of a real user while 260 sockets trickle bodies, which a neighbour's CPU alone broke in CI
+ * (3.3 s beside heavy-reads). The server shares the test's process, so any load beside it is load on the server.
+ */
+export const ALONE = ['apps/server/src/plugins/slow-bodies.test.ts'];
+
+export class SlowFirstSequencer extends BaseSequencer {
+  /** @param {import('vitest/node').TestSpecification[]} files */
+  async sort(files) {
+    const sorted = await super.sort(files);
+    const rank = (f) => {
+      const file = relative(this.ctx.config.root, f.moduleId);
+      if (LAST.includes(file)) return SLOW_FIRST.length + 1 + LAST.indexOf(file);
+      const i = SLOW_FIRST.indexOf(file);
+      return i === -1 ? SLOW_FIRST.length : i;
+    };
+    const group = (f) => f.project.config.sequence.groupOrder;
+    // Stable within a group: the cached order stands among the other files.
+    return sorted
+      .map((f, i) => ({ f, i }))
+      .sort((a, b) => group(a.f) - group(b.f) || rank(a.f) - rank(b.f) || a.i - b.i)
+      .map(({ f }) => f);
+  }
+}

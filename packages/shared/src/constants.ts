@@ -33,7 +33,16 @@ export function isJobRunning(status: JobStatus): boolean {
   return status === 'started' || status === 'progressing';
 }
 
-/** kg to lb, rounded up (section 9). */
+/**
+ * kg to lb, rounded up (section 9): the one rule for every pound figure, on screen, in spreadsheets and in PDFs.
+ * A total's pounds are its own kilograms converted, never the sum of its rows' rounded pounds (decision 0049).
+ */
 export function kgToLb(kg: number): number {
   return Math.ceil(kg * KG_TO_LB);
 }
+
+/** The pound rule in words, as the About these numbers page and the spreadsheets state it. */
+export const LB_ROUNDING_RULE =
+  `Pounds are kilograms × ${KG_TO_LB}, rounded up to a whole pound. A total is converted from the total ` +
+  'kilograms, not added up from rounded rows, so the rows above a total can add up to a little more (less than ' +
+  '1 lb more per row).';

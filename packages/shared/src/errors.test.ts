@@ -18,7 +18,9 @@ describe('error dialog rules', () => {
     expect(messages.notAuthorized('OpenRescue')).toBe(
       'You are not authorized yet to access OpenRescue. Please get in touch if you are experiencing issues.',
     );
-    expect(messages.notAccessible('OpenRescue')).toBe('OpenRescue is not accessible at this time. Please try again later.');
+    expect(messages.notAccessible('OpenRescue')).toBe(
+      'OpenRescue is not accessible at this time. Please try again later.',
+    );
     expect(messages.offline).toBe('You seem to be offline, check your connection.');
     expect(messages.wrongUrl).toBe('Ooops! Did you type in the wrong url?');
     expect(messages.splash).toBe('Grabbing some digital bits...');

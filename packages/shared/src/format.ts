@@ -11,8 +11,12 @@ function onFirstUse<T>(make: () => T): () => T {
 
 /** Section 9 number display: thousands separators; millions as 'M' with one decimal. */
 const whole = onFirstUse(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }));
-const oneDecimal = onFirstUse(() => new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
-const money = onFirstUse(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }));
+const oneDecimal = onFirstUse(
+  () => new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+);
+const money = onFirstUse(
+  () => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }),
+);
 
 export function formatNumber(value: number): string {
   return whole().format(value);

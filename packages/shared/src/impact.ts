@@ -28,7 +28,13 @@ export interface ImpactMetrics {
 
 /** Version 1 defaults, as seeded by migration 002 (meals for Charity only; CO2e per section 9 and EPA WARM). */
 const v1 = (destinationId: number, mealsPerKg: string, co2ePerKg: string): ImpactFactor => ({
-  version: 1, destinationId, departmentId: null, mealsPerKg, co2ePerKg, moneyPerKg: '0.175', effectiveFrom: '2000-01-01',
+  version: 1,
+  destinationId,
+  departmentId: null,
+  mealsPerKg,
+  co2ePerKg,
+  moneyPerKg: '0.175',
+  effectiveFrom: '2000-01-01',
 });
 export const DEFAULT_IMPACT_FACTORS: readonly ImpactFactor[] = [
   v1(1, '1.838235294118', '3.36'),

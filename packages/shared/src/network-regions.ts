@@ -45,11 +45,16 @@ export function areasOfPoint(
 /** [west, south, east, north] of an outline (to fit a map to a region). */
 export function outlineBounds(outline: RegionOutline): [number, number, number, number] {
   const rings = outline.type === 'Polygon' ? [outline.coordinates[0]] : outline.coordinates.map((p) => p[0]);
-  let w = Infinity, s = Infinity, e = -Infinity, n = -Infinity;
+  let w = Infinity,
+    s = Infinity,
+    e = -Infinity,
+    n = -Infinity;
   for (const ring of rings) {
     for (const p of ring) {
-      w = Math.min(w, p[0]); e = Math.max(e, p[0]);
-      s = Math.min(s, p[1]); n = Math.max(n, p[1]);
+      w = Math.min(w, p[0]);
+      e = Math.max(e, p[0]);
+      s = Math.min(s, p[1]);
+      n = Math.max(n, p[1]);
     }
   }
   return [w, s, e, n];

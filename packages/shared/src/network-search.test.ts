@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { areasOfPoint, outlineBounds, outlineContains, type RegionOutline } from './network-regions.js';
-import { isSearchActive, matchesSearch, searchSuggestions, websiteHref, websiteLabel } from './network-search.js';
+import {
+  isSearchActive,
+  matchesSearch,
+  organizationMatchesSearch,
+  searchSuggestions,
+  websiteHref,
+  websiteLabel,
+} from './network-search.js';
 
 const orgs = [
   { id: 1, name: 'Kitsilano Soup Kitchen' },
@@ -28,6 +35,27 @@ describe('map search (sections 4, 5)', () => {
     expect(searchSuggestions(orgs, 'o', 10)).toEqual([]);
     expect(searchSuggestions(orgs, 'the', 1).map((o) => o.id)).toEqual([3]);
   });
+  it('finds places by their city, after the names that hold the text (decision 0060)', () => {
+    const places = [
+      { id: 1, name: 'Harbour Soup Kitchen', city: 'Surrey' },
+      { id: 2, name: 'Surrey Fresh Mart', city: 'Surrey' },
+      { id: 3, name: 'Corner Grocer', city: 'Richmond' },
+      { id: 4, name: 'Pierogi House', city: 'Łódź' },
+    ];
+    expect(places.filter((o) => organizationMatchesSearch(o, 'surrey')).map((o) => o.id)).toEqual([1, 2]);
+    expect(searchSuggestions(places, 'surr').map((o) => o.id)).toEqual([2, 1]);
+    expect(organizationMatchesSearch({ id: 5, name: 'No city', city: null }, 'rich')).toBe(false);
+    expect(searchSuggestions(places, 'LODZ').map((o) => o.id)).toEqual([4]);
+  });
+  it('ignores Latin accents but keeps the vowel signs of other scripts', () => {
+    expect(matchesSearch('Łódź Pierogi House', 'lodz')).toBe(true);
+    expect(matchesSearch('Café Montréal', 'montreal')).toBe(true);
+    expect(matchesSearch('Lodz Deli', 'łódź')).toBe(true);
+    expect(matchesSearch('大統華 Supermarket', '大統華')).toBe(true);
+    expect(matchesSearch('ਪੰਜਾਬੀ ਲੰਗਰ ਸੇਵਾ', 'ਪੰਜਾਬੀ')).toBe(true);
+    expect(matchesSearch('ਪੰਜਾਬੀ ਲੰਗਰ ਸੇਵਾ', 'ਪਜਬ')).toBe(false);
+    expect(matchesSearch('ＦＵＬＬ Width Foods', 'full')).toBe(true);
+  });
 });
 
 describe('website links (section 5)', () => {
@@ -50,8 +78,47 @@ describe('website links (section 5)', () => {
 });
 
 describe('region outlines', () => {
-  const square: RegionOutline = { type: 'Polygon', coordinates: [[[0, 0], [10, 0], [10, 10], [0, 10], [0, 0]], [[4, 4], [6, 4], [6, 6], [4, 6], [4, 4]]] };
-  const two: RegionOutline = { type: 'MultiPolygon', coordinates: [[[[0, 0], [1, 0], [1, 1], [0, 0]]], [[[5, 5], [6, 5], [6, 6], [5, 6], [5, 5]]]] };
+  const square: RegionOutline = {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [0, 0],
+        [10, 0],
+        [10, 10],
+        [0, 10],
+        [0, 0],
+      ],
+      [
+        [4, 4],
+        [6, 4],
+        [6, 6],
+        [4, 6],
+        [4, 4],
+      ],
+    ],
+  };
+  const two: RegionOutline = {
+    type: 'MultiPolygon',
+    coordinates: [
+      [
+        [
+          [0, 0],
+          [1, 0],
+          [1, 1],
+          [0, 0],
+        ],
+      ],
+      [
+        [
+          [5, 5],
+          [6, 5],
+          [6, 6],
+          [5, 6],
+          [5, 5],
+        ],
+      ],
+    ],
+  };
   it('contains points inside, not in holes or outside', () => {
     expect(outlineContains(square, 2, 2)).toBe(true);
     expect(outlineContains(square, 5, 5)).toBe(false);
@@ -61,7 +128,11 @@ describe('region outlines', () => {
     expect(outlineContains(square, Number.NaN, 1)).toBe(false);
   });
   it('lists every region containing a point, none without a location', () => {
-    const regions = [{ code: 'a', outline: square }, { code: 'b', outline: two }, { code: 'all', outline: null }];
+    const regions = [
+      { code: 'a', outline: square },
+      { code: 'b', outline: two },
+      { code: 'all', outline: null },
+    ];
     expect(areasOfPoint(5.5, 5.2, regions)).toEqual(['b']);
     expect(areasOfPoint(1, 5, regions)).toEqual(['a']);
     expect(areasOfPoint(null, 5, regions)).toEqual([]);

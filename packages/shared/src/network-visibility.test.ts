@@ -1,10 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import {
-  NETWORK_CATEGORIES, NETWORK_TYPES, canonicalType, categoryOfType, mapLibreZoom, markerKindOf, networkGroups,
+  NETWORK_CATEGORIES,
+  NETWORK_TYPES,
+  canonicalType,
+  categoryOfType,
+  mapLibreZoom,
+  markerKindOf,
+  networkGroups,
 } from './network.js';
 import {
-  groupShowState, hiddenTagAttributes, initialShowFlags, isGroupFullyShown, isOnMap, participantCounts,
-  setCategoryShown, setGroupShown, setVerifiedOnly, verifiedStatus, visibleTags,
+  groupShowState,
+  hiddenTagAttributes,
+  initialShowFlags,
+  isGroupFullyShown,
+  isOnMap,
+  participantCounts,
+  setCategoryShown,
+  setGroupShown,
+  setVerifiedOnly,
+  verifiedStatus,
+  visibleTags,
 } from './network-visibility.js';
 
 const P = 'OpenRescue';
@@ -42,8 +57,13 @@ describe('tags (section 9): hidden attributes are never shown', () => {
   it('drops Marketplace, Wholesale, Retail Program and Non {product} Network', () => {
     expect(hiddenTagAttributes(P)).toEqual(['Marketplace', 'Wholesale', 'Retail Program', 'Non OpenRescue Network']);
     const attributes = {
-      Marketplace: true, Wholesale: true, 'Retail Program': true, 'Non OpenRescue Network': true,
-      'Refrigerated Truck': true, 'Cold Storage': true, 'Gone': false,
+      Marketplace: true,
+      Wholesale: true,
+      'Retail Program': true,
+      'Non OpenRescue Network': true,
+      'Refrigerated Truck': true,
+      'Cold Storage': true,
+      Gone: false,
     };
     expect(visibleTags(attributes, P)).toEqual(['Cold Storage', 'Refrigerated Truck']);
     expect(visibleTags({ 'Non Other Network': true }, P)).toEqual(['Non Other Network']);
@@ -62,12 +82,20 @@ describe('categories and groups (section 9)', () => {
     expect(canonicalType(' retail/grocer ')).toBe('Retail/Grocer');
   });
   it('has three groups, and four in All where recovery outlets split in two', () => {
-    expect(networkGroups('cov').map((g) => g.label)).toEqual(['Food Businesses', 'Food Recovery Outlets', 'Food Recyclers']);
+    expect(networkGroups('cov').map((g) => g.label)).toEqual([
+      'Food Businesses',
+      'Food Recovery Outlets',
+      'Food Recyclers',
+    ]);
     expect(networkGroups('cov')[1].categoryIds).toEqual(['charity', 'farmer']);
     const all = networkGroups('all');
     expect(all.map((g) => g.id)).toEqual(['businesses', 'recovery-charity', 'recovery-farmer', 'recyclers']);
     for (const area of ['cov', 'all'] as const) {
-      expect(networkGroups(area).flatMap((g) => g.categoryIds).sort()).toEqual(NETWORK_CATEGORIES.map((c) => c.id).sort());
+      expect(
+        networkGroups(area)
+          .flatMap((g) => g.categoryIds)
+          .sort(),
+      ).toEqual(NETWORK_CATEGORIES.map((c) => c.id).sort());
     }
   });
   it('turns the 2.11 zooms (256-pixel tiles) into MapLibre zooms (512-pixel tiles)', () => {
@@ -130,7 +158,13 @@ describe('what the map draws (section 4)', () => {
     expect(isOnMap(org('Upcycler', 2), setCategoryShown(flags, 'composter', false))).toBe(true);
   });
   it('counts participants (verified 1 or 2) per category, Farmers included', () => {
-    const counts = participantCounts([org('Charity', 1), org('Nonprofit', 2), org('Charity', 0), org('Farmer (Livestock)', 1), org('Nope', 1)]);
+    const counts = participantCounts([
+      org('Charity', 1),
+      org('Nonprofit', 2),
+      org('Charity', 0),
+      org('Farmer (Livestock)', 1),
+      org('Nope', 1),
+    ]);
     expect(counts.charity).toBe(2);
     expect(counts.farmer).toBe(1);
     expect(counts.retail).toBe(0);

@@ -6,7 +6,8 @@
 /** Section 2.11: the four regions with an outline, and `all` (everything, centred on North America). */
 export const NETWORK_AREAS = ['fvrd', 'rdno', 'cov', 'mv', 'all'] as const;
 export type NetworkArea = (typeof NETWORK_AREAS)[number];
-export const isNetworkArea = (value: string): value is NetworkArea => (NETWORK_AREAS as readonly string[]).includes(value);
+export const isNetworkArea = (value: string): value is NetworkArea =>
+  (NETWORK_AREAS as readonly string[]).includes(value);
 
 /** Section 2.11 table: names and zooms (the region table holds the same values; a test keeps them equal). */
 export const NETWORK_REGION_TABLE: Record<NetworkArea, { name: string; zoom: number }> = {
@@ -53,15 +54,39 @@ export interface NetworkCategory {
 export const NETWORK_CATEGORIES: readonly NetworkCategory[] = [
   { id: 'producer', label: 'Producer/wild harvester', group: 'businesses', types: ['Grower'], onMap: true },
   { id: 'manufacturer', label: 'Manufacturer', group: 'businesses', types: ['Manufacturer', 'Processor'], onMap: true },
-  { id: 'wholesaler', label: 'Wholesaler', group: 'businesses', types: ['Wholesaler', 'Distributor', 'Liquidator'], onMap: true },
+  {
+    id: 'wholesaler',
+    label: 'Wholesaler',
+    group: 'businesses',
+    types: ['Wholesaler', 'Distributor', 'Liquidator'],
+    onMap: true,
+  },
   { id: 'retail', label: 'Retail/Grocer', group: 'businesses', types: ['Retail/Grocer'], onMap: true },
-  { id: 'food-service', label: 'Food service', group: 'businesses', types: ['Restaurant/Hotel', 'Caterer', 'Food Service'], onMap: true },
+  {
+    id: 'food-service',
+    label: 'Food service',
+    group: 'businesses',
+    types: ['Restaurant/Hotel', 'Caterer', 'Food Service'],
+    onMap: true,
+  },
   { id: 'charity', label: 'Charity/non-profit', group: 'recovery', types: ['Charity', 'Nonprofit'], onMap: true },
   { id: 'farmer', label: 'Farmer', group: 'recovery', types: ['Farmer (Livestock)'], onMap: false },
   { id: 'upcycler', label: 'Upcycler', group: 'recyclers', types: ['Upcycler'], onMap: true },
-  { id: 'industrial-reworker', label: 'Industrial reworker', group: 'recyclers', types: ['Industrial reworker'], onMap: true },
+  {
+    id: 'industrial-reworker',
+    label: 'Industrial reworker',
+    group: 'recyclers',
+    types: ['Industrial reworker'],
+    onMap: true,
+  },
   { id: 'composter', label: 'Composter', group: 'recyclers', types: ['Composter'], onMap: true },
-  { id: 'organic-waste-hauler', label: 'Organic waste hauler', group: 'recyclers', types: ['Organic waste hauler'], onMap: true },
+  {
+    id: 'organic-waste-hauler',
+    label: 'Organic waste hauler',
+    group: 'recyclers',
+    types: ['Organic waste hauler'],
+    onMap: true,
+  },
 ];
 
 /** Every CRM account type the map knows, in section 9 order. */

@@ -16,7 +16,12 @@ import {
 } from './permissions.js';
 
 const cu = (over: Partial<CompanyUserRecord> = {}): CompanyUserRecord => ({
-  id: 1, company: 1, store: 10, report_store_id: null, company_user_role: 2, ...over,
+  id: 1,
+  company: 1,
+  store: 10,
+  report_store_id: null,
+  company_user_role: 2,
+  ...over,
 });
 const viewer = (over: Partial<Viewer> = {}): Viewer => ({ staff: false, email: 'a@b.c', companyUser: null, ...over });
 
@@ -45,13 +50,20 @@ describe('clientAccess', () => {
   });
   it('gives roles 1 and 3 their whole company', () => {
     expect(clientAccess(viewer({ companyUser: cu({ company_user_role: 3, company: 4 }) }))).toEqual({
-      kind: 'company', companyId: 4, allStores: true,
+      kind: 'company',
+      companyId: 4,
+      allStores: true,
     });
   });
   it('gives other roles their reporting store, or asks for account setup when there is none', () => {
-    expect(clientAccess(viewer({ companyUser: cu({ report_store_id: 12 }) }))).toEqual({ kind: 'store', companyId: 1, storeId: 12 });
+    expect(clientAccess(viewer({ companyUser: cu({ report_store_id: 12 }) }))).toEqual({
+      kind: 'store',
+      companyId: 1,
+      storeId: 12,
+    });
     expect(clientAccess(viewer({ companyUser: cu({ store: null, report_store_id: -1 }) }))).toEqual({
-      kind: 'missing-reporting-store', companyId: 1,
+      kind: 'missing-reporting-store',
+      companyId: 1,
     });
   });
 });
@@ -77,10 +89,15 @@ describe('canReadStore', () => {
   it('never lets a company user read another company, nor a store user another store', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 1, max: 5 }), fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 20 }),
-        fc.integer({ min: 1, max: 5 }), fc.integer({ min: 0, max: 20 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 0, max: 4 }),
+        fc.integer({ min: 0, max: 20 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 0, max: 20 }),
         (company, role, ownStore, storeCompany, storeId) => {
-          const v = viewer({ companyUser: cu({ company, company_user_role: role, store: ownStore, report_store_id: -1 }) });
+          const v = viewer({
+            companyUser: cu({ company, company_user_role: role, store: ownStore, report_store_id: -1 }),
+          });
           const allowed = canReadStore(v, { id: storeId, company_id: storeCompany });
           if (storeCompany !== company) return allowed === false;
           if (canAccessAllStores(role)) return allowed === true;

@@ -14,13 +14,30 @@ describe('ranges', () => {
     expect(rangeBounds('2w', '2024-02-01')).toEqual({ from: '2024-02-16', to: '2024-02-29', granularity: 'date' });
     expect(rangeBounds('3m', '2026-01-01')).toEqual({ from: '2025-11-01', to: '2026-01-31', granularity: 'date-week' });
     expect(rangeBounds('6m', '2026-10-01').granularity).toBe('date-week');
-    expect(rangeBounds('1y', '2026-10-01')).toEqual({ from: '2025-11-01', to: '2026-10-31', granularity: 'date-month' });
+    expect(rangeBounds('1y', '2026-10-01')).toEqual({
+      from: '2025-11-01',
+      to: '2026-10-31',
+      granularity: 'date-month',
+    });
     expect(rangeBounds('3y', '2026-10-01').from).toBe('2023-11-01');
-    expect(rangeBounds('max', '2026-10-01')).toEqual({ from: '2021-11-01', to: '2026-10-31', granularity: 'date-month' });
+    expect(rangeBounds('max', '2026-10-01')).toEqual({
+      from: '2021-11-01',
+      to: '2026-10-31',
+      granularity: 'date-month',
+    });
   });
 
   it('lists the ranges of section 9 in order, Max being 60 months', () => {
-    expect(RANGE_OPTIONS.map((r) => r.label)).toEqual(['7 days', '2 weeks', '1 month', '3 months', '6 months', '1 year', '3 years', 'Max']);
+    expect(RANGE_OPTIONS.map((r) => r.label)).toEqual([
+      '7 days',
+      '2 weeks',
+      '1 month',
+      '3 months',
+      '6 months',
+      '1 year',
+      '3 years',
+      'Max',
+    ]);
     expect(RANGE_OPTIONS.at(-1)!.months).toBe(60);
   });
 

@@ -5,7 +5,12 @@ let dayFormat: Intl.DateTimeFormat | undefined;
 
 /** The calendar date ('YYYY-MM-DD') in the report time zone (America/Vancouver) at a moment, now by default. */
 export function reportDay(at: Date | number = new Date()): string {
-  dayFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: REPORT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+  dayFormat ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: REPORT_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
   return dayFormat.format(at);
 }
 

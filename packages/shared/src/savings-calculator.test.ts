@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  calculateSavings, SAVINGS_MAX_STORE_SIZE_SQFT, SAVINGS_MAX_STORES, savingsMessages, type SavingsResult,
+  calculateSavings,
+  SAVINGS_MAX_STORE_SIZE_SQFT,
+  SAVINGS_MAX_STORES,
+  savingsMessages,
+  type SavingsResult,
 } from './savings-calculator.js';
 
 const results = (r: SavingsResult) => ({ area: r.area, farmer: r.farmer, charity: r.charity, combined: r.combined });
@@ -124,9 +128,27 @@ describe('savings calculator: limits and messages (section 5)', () => {
 
   it('any 0, empty or invalid input makes every result 0, without a message', () => {
     const cases: [unknown, unknown][] = [
-      [0, 20000], [10, 0], ['', '20000'], [10, ''], [null, 1000], [10, undefined], ['   ', '5'],
-      ['abc', 1000], ['3.5', 1000], ['-3', 1000], [-3, 1000], [2.5, 1000], [Number.NaN, 1000], [Infinity, 1000],
-      [10, '1.2.3'], [10, '12a'], [10, '-5'], [10, -5], [10, '.'], [10, '0.0'], ['0', '0'],
+      [0, 20000],
+      [10, 0],
+      ['', '20000'],
+      [10, ''],
+      [null, 1000],
+      [10, undefined],
+      ['   ', '5'],
+      ['abc', 1000],
+      ['3.5', 1000],
+      ['-3', 1000],
+      [-3, 1000],
+      [2.5, 1000],
+      [Number.NaN, 1000],
+      [Infinity, 1000],
+      [10, '1.2.3'],
+      [10, '12a'],
+      [10, '-5'],
+      [10, -5],
+      [10, '.'],
+      [10, '0.0'],
+      ['0', '0'],
     ];
     for (const [stores, size] of cases) {
       const r = calculateSavings({ stores, size } as never);
@@ -138,7 +160,11 @@ describe('savings calculator: limits and messages (section 5)', () => {
   });
 
   it('reads digits with thousands separators and one decimal point', () => {
-    expect(calculateSavings({ stores: ' 12 ', size: '1,234.5' })).toMatchObject({ stores: 12, size: 1234.5, counted: true });
+    expect(calculateSavings({ stores: ' 12 ', size: '1,234.5' })).toMatchObject({
+      stores: 12,
+      size: 1234.5,
+      counted: true,
+    });
     expect(calculateSavings({ stores: '7', size: '.5' })).toMatchObject({ size: 0.5, counted: true });
     expect(calculateSavings({ stores: '7', size: '80.' })).toMatchObject({ size: 80, counted: true });
   });

@@ -167,7 +167,10 @@ export function calculateSavings(input: SavingsInput): SavingsResult {
     combined: {
       money: money(COMBINED_SHARE),
       meals: round(mul(area, COMBINED_SHARE, CHARITY_SHARE, MEAL_KG), 2),
-      co2e_kg: round(mul(area, COMBINED_SHARE, add(mul(CHARITY_SHARE, CHARITY_CO2E), mul(FARMER_SHARE, FARMER_CO2E))), 2),
+      co2e_kg: round(
+        mul(area, COMBINED_SHARE, add(mul(CHARITY_SHARE, CHARITY_CO2E), mul(FARMER_SHARE, FARMER_CO2E))),
+        2,
+      ),
     },
   };
 }

@@ -55,6 +55,8 @@ export const reportHeadingSchema = z.object({
   name: z.string(),
   /** The store's company; for a receiver, the company the viewer's data is limited to (null: every donor). */
   company: z.string().nullable(),
+  /** For a receiver: the one store the viewer's data is limited to (a store user's reporting store), else null. */
+  store: z.string().nullable().optional(),
   month: z.string(),
   month_label: z.string(),
   month_end: z.string(),
@@ -106,8 +108,17 @@ export const posterSchema = z.object({
   since_start: posterFigures.extend({ from: z.string(), from_label: z.string() }),
   impact_factor_version: z.number(),
   public_report_url: z.string(),
-  /** The QR code of public_report_url as one path of unit squares in a size x size box. */
+  /** The QR code of public_report_url (the short poster link, /p/{code}) as unit squares in a size x size box. */
   qr: z.object({ d: z.string(), size: z.number() }),
   pdf_filename: z.string(),
 });
 export type Poster = z.infer<typeof posterSchema>;
+
+/** Monthly reports (store or receiver) and store posters, as JSON and as files. */
+export const documentsPaths = {
+  monthlyReport: <K extends 'store' | 'receiver'>(kind: K) => `/core-api/api/reports/monthly/${kind}/:id` as const,
+  monthlyReportXlsx: <K extends 'store' | 'receiver'>(kind: K) =>
+    `/core-api/api/reports/monthly/${kind}/:id.xlsx` as const,
+  poster: '/core-api/api/reports/poster/:id',
+  posterPdf: '/core-api/api/reports/poster/:id.pdf',
+} as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pathTo } from './paths.js';
 import { liveJobSchema } from './publishing.js';
 
 /**
@@ -44,7 +45,12 @@ export type DebugLogList = z.infer<typeof debugLogListSchema>;
 // ---- Flows ----
 
 /** The four steps, in the order the whole flow runs them; started with POST {ops-api}/trigger/sproc/{id}. */
-export const FLOW_STEPS = ['loadBulkScanToQa', 'loadBulkScanQaToAdjScan', 'migrateAdjScanToDonation', 'preloadDonation'] as const;
+export const FLOW_STEPS = [
+  'loadBulkScanToQa',
+  'loadBulkScanQaToAdjScan',
+  'migrateAdjScanToDonation',
+  'preloadDonation',
+] as const;
 export type FlowStep = (typeof FLOW_STEPS)[number];
 /** The whole chain; started with POST {ops-api}/flow/{id}. */
 export const FLOW_CHAIN = 'triggerBulkScanToDonationFlow' as const;
@@ -63,13 +69,23 @@ export const FLOW_DESCRIPTIONS: Record<FlowId, string> = {
     'Runs the four steps below in order: new scanner uploads are checked, clean weights become donations and the report totals are refreshed.',
   loadBulkScanToQa:
     'Copies bulk scans not loaded yet (scanner uploads; weights entered in the console are donations already) into the QA table and checks them: unknown store or receiver, receiver not serving the store, duplicate scan, weight far outside the store history. Problems go to Logs.',
-  loadBulkScanQaToAdjScan: 'Turns clean weight rows of the QA table into adjusted scans. No-pickup records are not donations and stay behind.',
-  migrateAdjScanToDonation: 'Makes each adjusted scan a donation, with meals, food rescued, CO2e and money saved from the impact factors.',
+  loadBulkScanQaToAdjScan:
+    'Turns clean weight rows of the QA table into adjusted scans. No-pickup records are not donations and stay behind.',
+  migrateAdjScanToDonation:
+    'Makes each adjusted scan a donation, with meals, food rescued, CO2e and money saved from the impact factors.',
   preloadDonation: 'Rebuilds the pre-aggregated report totals for the months that have donations made by the flows.',
 };
 
+export const flowsPaths = {
+  logs: '/ops-api/table/CustomDebugLog',
+  /** POST: the whole chain (triggerBulkScanToDonationFlow). */
+  flow: '/ops-api/flow/:id',
+  /** POST: one of the four steps. */
+  sproc: '/ops-api/trigger/sproc/:id',
+} as const;
+
 /** Where a flow starts (DESIGN "Flows and logs endpoints"). */
-export const flowPath = (id: FlowId) => (id === FLOW_CHAIN ? `/ops-api/flow/${id}` : `/ops-api/trigger/sproc/${id}`);
+export const flowPath = (id: FlowId) => pathTo(id === FLOW_CHAIN ? flowsPaths.flow : flowsPaths.sproc, { id });
 
 export const flowIdParamsSchema = z.object({ id: z.string().max(100) }).strict();
 
@@ -80,8 +96,3 @@ export const flowStartResultSchema = z.object({
   job: liveJobSchema,
 });
 export type FlowStartResult = z.infer<typeof flowStartResultSchema>;
-
-export const flowsPaths = {
-  logs: '/ops-api/table/CustomDebugLog',
-  flow: flowPath,
-} as const;

@@ -16,19 +16,33 @@ export const pagingQuery = {
 /** Case-insensitive "name contains". */
 export const searchParam = z.string().max(200);
 
-
 // ---- companies: { data: [...] } ("read as a data list") ----
-export const companiesQuerySchema = z.object({ ...pagingQuery, search: searchParam.optional(), id: idList.optional() }).strict();
-export const companyLookupSchema = z.object({ id: z.number(), name: z.string(), logo_image_url: z.string().nullable() });
+export const companiesQuerySchema = z
+  .object({ ...pagingQuery, search: searchParam.optional(), id: idList.optional() })
+  .strict();
+export const companyLookupSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  logo_image_url: z.string().nullable(),
+});
 export const companyLookupListSchema = z.object({ count: z.number(), data: z.array(companyLookupSchema) });
 export type CompanyLookupRow = z.infer<typeof companyLookupSchema>;
 
 // ---- receivers and stores lookups: { count, next, results } ----
 export const RECEIVER_TYPES = ['HUB', 'FARM'] as const;
 export const receiversLookupQuerySchema = z
-  .object({ ...pagingQuery, search: searchParam.optional(), id: idList.optional(), receiver_type: z.enum(RECEIVER_TYPES).optional() })
+  .object({
+    ...pagingQuery,
+    search: searchParam.optional(),
+    id: idList.optional(),
+    receiver_type: z.enum(RECEIVER_TYPES).optional(),
+  })
   .strict();
-export const receiverLookupSchema = z.object({ id: z.number(), name: z.string(), receiver_type: z.enum(RECEIVER_TYPES) });
+export const receiverLookupSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  receiver_type: z.enum(RECEIVER_TYPES),
+});
 export const receiverLookupListSchema = listPageSchema(receiverLookupSchema);
 export type ReceiverLookupRow = z.infer<typeof receiverLookupSchema>;
 

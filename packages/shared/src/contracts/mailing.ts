@@ -8,7 +8,12 @@ import { idList, listPageSchema } from './reports.js';
  * A company filter means the contacts of receivers linked to that company's stores.
  */
 export const charityPosterContactsQuerySchema = z
-  .object({ ...pagingQuery, id: idList.optional(), with_company_id: idList.optional(), with_receiver_id: idList.optional() })
+  .object({
+    ...pagingQuery,
+    id: idList.optional(),
+    with_company_id: idList.optional(),
+    with_receiver_id: idList.optional(),
+  })
   .strict();
 export type CharityPosterContactsQuery = z.infer<typeof charityPosterContactsQuerySchema>;
 
@@ -21,13 +26,20 @@ export const charityPosterContactSchema = z.object({
   report_type: z.enum(['CHARITY_REPORT', 'POSTER']),
   organization_name: z.string(),
   report_url: z.string(),
+  /** When the contact unsubscribed from the report mail (ISO time), or null: sends skip it until staff re-enable it. */
+  unsubscribed_at: z.string().nullable(),
 });
 export type CharityPosterContact = z.infer<typeof charityPosterContactSchema>;
 export const charityPosterContactListSchema = listPageSchema(charityPosterContactSchema);
 
 /** One id as a number or digit string; null or '' (a cleared filter in the client) means no filter. */
 const filterId = z
-  .union([z.number().int().min(1).max(999_999_999), z.string().regex(/^\d{1,9}$/, 'expected an id'), z.null(), z.literal('')])
+  .union([
+    z.number().int().min(1).max(999_999_999),
+    z.string().regex(/^\d{1,9}$/, 'expected an id'),
+    z.null(),
+    z.literal(''),
+  ])
   .transform((v) => (v === null || v === '' ? undefined : Number(v)))
   .refine((v) => v === undefined || v >= 1, 'expected an id');
 
@@ -57,11 +69,20 @@ export const charityPosterMailRequestSchema = z
   .superRefine((body, ctx) => {
     const filtered = body.with_company_id !== undefined || body.with_receiver_id !== undefined;
     if (!filtered && body.all !== true) {
-      ctx.addIssue({ code: 'custom', path: ['all'], message: 'name the contacts: with_company_id, with_receiver_id or all: true' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['all'],
+        message: 'name the contacts: with_company_id, with_receiver_id or all: true',
+      });
     }
-    if (filtered && body.all === true) ctx.addIssue({ code: 'custom', path: ['all'], message: 'all: true takes no filter' });
+    if (filtered && body.all === true)
+      ctx.addIssue({ code: 'custom', path: ['all'], message: 'all: true takes no filter' });
     if (body.all === true && body.contacts === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['contacts'], message: 'required with all: the number of contacts confirmed' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['contacts'],
+        message: 'required with all: the number of contacts confirmed',
+      });
     }
   });
 export type CharityPosterMailRequest = z.infer<typeof charityPosterMailRequestSchema>;
@@ -71,3 +92,18 @@ export const charityPosterMailResponseSchema = z.object({
   result: z.object({ mailers: z.number().int(), send_id: z.string() }),
 });
 export type CharityPosterMailResponse = z.infer<typeof charityPosterMailResponseSchema>;
+
+/** The report mail's one-click unsubscribe (RFC 8058, decision 0051): `t` is the contact's signed token. */
+export const unsubscribeQuerySchema = z.object({ t: z.string().max(64) }).strict();
+export const unsubscribeResponseSchema = z.object({ email: z.string(), unsubscribed_at: z.string() });
+export const contactIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(999_999_999) }).strict();
+
+/** Two different paths on purpose (DESIGN "Bulk-scan time shift"): GET under retail/, POST without it. */
+export const mailingPaths = {
+  contacts: '/core-api/api/retail/reports/charity_poster_contacts/',
+  mail: '/core-api/api/reports/charity_poster_contacts/',
+  /** POST: one-click unsubscribe (the mail's List-Unsubscribe); GET: leads to the page that asks first. */
+  unsubscribe: '/core-api/api/mail/unsubscribe',
+  /** POST (staff): the contact gets the report mail again. */
+  resubscribe: '/core-api/api/retail/reports/charity_poster_contacts/:id/resubscribe',
+} as const;

@@ -2,8 +2,16 @@ import { z } from 'zod';
 
 /** GET {ops-api}/table_metrics (staff): row count and last change of each main table. */
 export const TABLE_METRIC_TABLES = [
-  'donation', 'store', 'receiver', 'company', 'bulk_scan', 'publish_file', 'generated_file', 'transcript',
-  'network_organization', 'jobs',
+  'donation',
+  'store',
+  'receiver',
+  'company',
+  'bulk_scan',
+  'publish_file',
+  'generated_file',
+  'transcript',
+  'network_organization',
+  'jobs',
 ] as const;
 export const tableMetricSchema = z.object({
   table: z.enum(TABLE_METRIC_TABLES),
@@ -40,3 +48,8 @@ export const impactFactorListSchema = z.object({
   results: z.array(impactFactorRowSchema),
 });
 export type ImpactFactorList = z.infer<typeof impactFactorListSchema>;
+
+export const metricsPaths = {
+  tableMetrics: '/ops-api/table_metrics',
+  impactFactors: '/core-api/api/impact-factors',
+} as const;

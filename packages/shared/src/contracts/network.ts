@@ -31,7 +31,9 @@ const totalsParams = {
   page_size: z.coerce.number().int().min(1).max(10000).default(NETWORK_PAGE_SIZE),
   annotate_metrics: booleanFlag.optional(),
 };
-export const networkTotalsQuerySchema = z.object({ in_area: networkAreaSchema.default('all'), ...totalsParams }).strict();
+export const networkTotalsQuerySchema = z
+  .object({ in_area: networkAreaSchema.default('all'), ...totalsParams })
+  .strict();
 export const publicNetworkTotalsQuerySchema = z.object({ in_area: publicArea, secret, ...totalsParams }).strict();
 export const publicNetworkRegionQuerySchema = z.object({ in_area: publicArea, secret }).strict();
 
@@ -69,10 +71,12 @@ export type MapOrganization = Omit<NetworkOrganization, 'sf_account_stage'>;
  * The public map's list: `results` holds only organizations the map can draw (a participant of a section 9 category
  * drawn on the map, with a location): never a Farmer, whose name and address are private (section 9). `count` is
  * every participant in the area, as the page's total shows it, and `category_counts` the participants per category
- * (section 9 category ids, Farmers included), as the filter shows them.
+ * (section 9 category ids, Farmers included), as the filter shows them; `verified_category_counts` the same of verified
+ * 1 participants only, as the filter shows them with "Verified members only" on (decision 0060).
  */
 export const publicNetworkOrganizationListSchema = listPageSchema(mapOrganizationSchema).extend({
   category_counts: z.record(z.string(), z.number().int()),
+  verified_category_counts: z.record(z.string(), z.number().int()),
 });
 export type PublicNetworkOrganizationList = z.infer<typeof publicNetworkOrganizationListSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { JOB_STATUSES } from '../constants.js';
 import { tableMetricSchema } from './metrics.js';
+import { pathTo } from './paths.js';
 
 /**
  * Publishing (spec 2.3, 2.4, 7.1, 7.6; DESIGN "Selectors", "Publishing", "Jobs and live data"; decision 0008).
@@ -68,7 +69,9 @@ const appsheetProperties = {
 };
 
 export const appsheetTableParamsSchema = z.object({ table: z.enum(APPSHEET_TABLES) }).strict();
-export const appsheetFindQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(1_000_000).default(1) }).strict();
+export const appsheetFindQuerySchema = z
+  .object({ page: z.coerce.number().int().min(1).max(1_000_000).default(1) })
+  .strict();
 
 export const appsheetFindBodySchema = z
   .object({
@@ -78,7 +81,10 @@ export const appsheetFindBodySchema = z
       .strict()
       .optional(),
     /** Optional keys: only these ids (AppSheet Find with Rows); empty or absent means every row the Selector finds. */
-    Rows: z.array(z.object({ id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }).strict()).max(FIND_PAGE_SIZE).optional(),
+    Rows: z
+      .array(z.object({ id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }).strict())
+      .max(FIND_PAGE_SIZE)
+      .optional(),
   })
   .strict();
 export type AppsheetFindBody = z.infer<typeof appsheetFindBodySchema>;
@@ -178,7 +184,13 @@ export const publishBatchBodySchema = z
       .object({
         ...appsheetProperties,
         /** The job name: publish_company_{id}, publish_receiver_{id}, publish_id_{id} or publish_all. */
-        TaskName: z.string().max(100).regex(PUBLISH_TASK_NAME_PATTERN, 'expected publish_all, publish_company_{id}, publish_receiver_{id} or publish_id_{id}'),
+        TaskName: z
+          .string()
+          .max(100)
+          .regex(
+            PUBLISH_TASK_NAME_PATTERN,
+            'expected publish_all, publish_company_{id}, publish_receiver_{id} or publish_id_{id}',
+          ),
         /** Files rendered at once (the screen's 'number per API call'): 1 to MAX_PUBLISH_CHUNK, default 1. */
         ParallelRequests: z.number().int().min(1).max(10_000).optional(),
       })
@@ -200,7 +212,9 @@ export type PublishBatchResult = z.infer<typeof publishBatchResultSchema>;
 
 // ---- downloads ----
 
-export const generatedFileIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }).strict();
+export const generatedFileIdParamsSchema = z
+  .object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) })
+  .strict();
 export const generatedFilesZipQuerySchema = z
   .object({
     /** A GeneratedFile Selector (as for Find); absent means every stored file. Files without a stored document are left out. */
@@ -211,12 +225,18 @@ export const generatedFilesZipQuerySchema = z
 export const ZIP_MAX_FILES = 5000;
 
 export const publishingPaths = {
-  action: (table: AppsheetTable) => `/ops-api/appsheet/table/${table}/action`,
+  /** Find (and the publishing actions) on a table: `pathTo(publishingPaths.action, { table })`. */
+  action: '/ops-api/appsheet/table/:table/action',
   batchAction: '/ops-api/appsheet/table/PublishFile/batchAction',
-  generatedFile: (id: number | string) => `/ops-api/files/generated/${id}`,
+  generatedFile: '/ops-api/files/generated/:id',
   generatedZip: '/ops-api/files/generated.zip',
-  live: (collection: LiveCollection) => `/ops-api/live/${collection}`,
+  /** A live collection's event stream (below). */
+  live: '/ops-api/live/:collection',
 } as const;
+/** Find on a table, as the client asks for it. */
+export const appsheetActionPath = (table: AppsheetTable) => pathTo(publishingPaths.action, { table });
+/** A live collection's stream, as the client asks for it. */
+export const livePath = (collection: LiveCollection) => pathTo(publishingPaths.live, { collection });
 
 // ---- live streams (server-sent events) ----
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RAW_DATA_LIMIT } from '../constants.js';
-import { idList, listPageSchema, timeBound } from './reports.js';
+import { listPageSchema, reportFilterFields, timeBound, withReportFilter } from './reports.js';
 
 /**
  * GET {core-api}/api/retail/reports/donations (spec 7.3): raw donation rows, oldest first, scoped by section 6, in
@@ -25,15 +25,14 @@ export const donationListQuerySchema = z
     entry_time__gt: timeBound.optional(),
     entry_time__gte: timeBound.optional(),
     entry_time__lte: timeBound.optional(),
-    from_company_id: idList.optional(),
-    from_store_id: idList.optional(),
-    receiver_id: idList.optional(),
+    ...reportFilterFields,
     expand: donationExpandList.optional(),
     /** Up to the spec's raw data limit is accepted; a page holds at most DONATIONS_PAGE_MAX rows, `next` the rest. */
     limit: z.coerce.number().int().min(1).max(RAW_DATA_LIMIT).default(DONATIONS_PAGE_MAX),
     offset: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
   })
-  .strict();
+  .strict()
+  .transform(withReportFilter);
 export type DonationListQuery = z.infer<typeof donationListQuerySchema>;
 
 /** Spec section 3 "Donation", plus its id and the ids behind the names. */

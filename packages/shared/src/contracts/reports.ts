@@ -9,9 +9,12 @@ const day = /^\d{4}-\d{2}-\d{2}$/;
 const instant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
 export const timeBound = z
   .string()
-  .refine((v) => (day.test(v) || instant.test(v)) && !Number.isNaN(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v)), {
-    message: "expected a date 'YYYY-MM-DD' or an ISO date-time with a time zone",
-  });
+  .refine(
+    (v) => (day.test(v) || instant.test(v)) && !Number.isNaN(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v)),
+    {
+      message: "expected a date 'YYYY-MM-DD' or an ISO date-time with a time zone",
+    },
+  );
 
 /** A page number: (page - 1) x page_size is the query's offset, and a million pages keeps it inside bigint. */
 export const pageParam = z.coerce.number().int().min(1).max(1_000_000).default(1);
@@ -36,14 +39,86 @@ export const listPageSchema = <T extends z.ZodTypeAny>(row: T) =>
 
 export const booleanFlag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
+// ---- the report filter: which donations a report reads (decision 0045) ----
+
+/**
+ * Which donations a report reads: those of these companies and these stores and these receivers. An absent list
+ * does not limit; an empty one matches nothing. One shape from the dashboard's address to the repositories' SQL: a
+ * store selection becomes one (`storeScopeFilter`), the API carries it as from_company_id, from_store_id and
+ * receiver_id (`reportFilterParams`), the query schemas read those back into `filter`, the server narrows it to
+ * what the caller may see (section 6) and the repositories turn it into SQL.
+ */
+export interface ReportFilter {
+  companyIds?: number[];
+  storeIds?: number[];
+  receiverIds?: number[];
+}
+
+/** The filter's query parameters (spec 7.3): comma-joined ids. */
+export const reportFilterFields = {
+  from_company_id: idList.optional(),
+  from_store_id: idList.optional(),
+  receiver_id: idList.optional(),
+};
+
+/** A parsed query with its three id lists gathered into its `filter`. */
+export function withReportFilter<
+  Q extends { from_company_id?: number[]; from_store_id?: number[]; receiver_id?: number[] },
+>(query: Q): Omit<Q, 'from_company_id' | 'from_store_id' | 'receiver_id'> & { filter: ReportFilter } {
+  const { from_company_id, from_store_id, receiver_id, ...rest } = query;
+  const filter: ReportFilter = {};
+  if (from_company_id) filter.companyIds = from_company_id;
+  if (from_store_id) filter.storeIds = from_store_id;
+  if (receiver_id) filter.receiverIds = receiver_id;
+  return { ...rest, filter };
+}
+
+/** A filter as query parameters, the inverse of the query schemas' reading. */
+export function reportFilterParams(filter: ReportFilter): {
+  from_company_id?: string;
+  from_store_id?: string;
+  receiver_id?: string;
+} {
+  const params: { from_company_id?: string; from_store_id?: string; receiver_id?: string } = {};
+  if (filter.companyIds) params.from_company_id = filter.companyIds.join(',');
+  if (filter.storeIds) params.from_store_id = filter.storeIds.join(',');
+  if (filter.receiverIds) params.receiver_id = filter.receiverIds.join(',');
+  return params;
+}
+
+/** What the dashboard reports on: every store, one company's stores, or one store. */
+export type StoreScope = { kind: 'all' } | { kind: 'company'; id: number } | { kind: 'store'; id: number };
+
+/** The dashboard's `store` address parameter and its selector's values: 'all', 'company-4' or 'store-12'. */
+export const storeScopeParam = z.union([
+  z.literal('all').transform((): StoreScope => ({ kind: 'all' })),
+  z
+    .string()
+    .regex(/^(company|store)-\d{1,9}$/)
+    .transform((value): StoreScope => {
+      const [kind, id] = value.split('-');
+      return { kind: kind as 'company' | 'store', id: Number(id) };
+    }),
+]);
+
+/** A store scope as its parameter value, the inverse of `storeScopeParam`. */
+export function storeScopeKey(scope: StoreScope): string {
+  return scope.kind === 'all' ? 'all' : `${scope.kind}-${scope.id}`;
+}
+
+/** The donations a store scope reports on. */
+export function storeScopeFilter(scope: StoreScope): ReportFilter {
+  if (scope.kind === 'company') return { companyIds: [scope.id] };
+  if (scope.kind === 'store') return { storeIds: [scope.id] };
+  return {};
+}
+
 export const donationTotalsQuerySchema = z
   .object({
     entry_time__gt: timeBound.optional(),
     entry_time__gte: timeBound.optional(),
     entry_time__lte: timeBound.optional(),
-    from_company_id: idList.optional(),
-    from_store_id: idList.optional(),
-    receiver_id: idList.optional(),
+    ...reportFilterFields,
     annotate: annotateList.optional(),
     annotate_metrics: booleanFlag.optional(),
     annotate_entry_time: z.enum(['date', 'date-week', 'date-month']).optional(),
@@ -51,7 +126,8 @@ export const donationTotalsQuerySchema = z
     page_size: z.coerce.number().int().min(1).max(10000).default(50),
     page: pageParam,
   })
-  .strict();
+  .strict()
+  .transform(withReportFilter);
 /**
  * The most rows one donation_totals page holds (issue 32, decision 0041): a larger page_size is served in pages of
  * this size. The dashboard's longest series (Max: 60 months x 7 departments) fits in one.

@@ -70,7 +70,11 @@ export const bulkScanItemSchema = z
     /** Ignored: the server records the signed-in user as the author and shows that user's e-mail. */
     email: z.string().max(320).nullable().optional(),
     /** Whole kg, 1 to 999 (section 5: digits only, 1 to 3 digits). */
-    weight_kg: z.number().int('must be a whole number of kg (digits only)').min(1, 'must be at least 1 kg').max(999, 'must be at most 999 kg'),
+    weight_kg: z
+      .number()
+      .int('must be a whole number of kg (digits only)')
+      .min(1, 'must be at least 1 kg')
+      .max(999, 'must be at most 999 kg'),
     receiver_id: z.number().int().min(1).max(999_999_999),
     destination: z.literal(1),
     /**
@@ -125,8 +129,14 @@ export const stipendRowSchema = z.object({
   store_type: z.string(),
   store_start_date: z.string(),
   year_month: z.string(),
-  reason_1: count, reason_2: count, reason_3: count, reason_4: count,
-  reason_5: count, reason_6: count, reason_7: count, reason_8: count,
+  reason_1: count,
+  reason_2: count,
+  reason_3: count,
+  reason_4: count,
+  reason_5: count,
+  reason_6: count,
+  reason_7: count,
+  reason_8: count,
   /** Scheduled days without a pickup and without a no-pickup record. */
   reason_null: count,
   schedule_code: z.string(),
@@ -149,3 +159,34 @@ export const publicLinkSchema = z.object({
   token_version: z.number(),
   url: z.string(),
 });
+
+// ---- {ops-api}/public-links/store/{id}/poster: the printed posters' short link (decision 0050) ----
+export const posterLinkParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(999_999_999) }).strict();
+export const posterLinkSchema = z.object({
+  store_id: z.number(),
+  /** The opaque short id; {origin}/p/{code} is what the poster's QR code carries. */
+  code: z.string(),
+  url: z.string(),
+  created_at: z.string(),
+});
+export const posterLinkCodeParamsSchema = z.object({ code: z.string().max(64) }).strict();
+
+/** The retail module: bulk scans, weight entry, the stipend report. */
+export const retailPaths = {
+  bulkScans: '/core-api/api/retail/bulkscan',
+  /** POST: weight entry (no `retail/`, and a trailing slash, as the spec spells it). */
+  insertBulkScans: '/core-api/api/bulkscan/',
+  averageWeights: '/core-api/api/retail/donations/getAvgWtPerStore',
+  stipend: '/core-api/api/retail/stipend-report',
+  stipendXlsx: '/core-api/api/retail/stipend-report.xlsx',
+} as const;
+
+export const publicLinksPaths = {
+  link: '/ops-api/public-links/:kind/:id',
+  rotate: '/ops-api/public-links/:kind/:id/rotate',
+  /** GET: the store's live poster link (made on first use); POST …/revoke: a new one, every printed one stops. */
+  posterLink: '/ops-api/public-links/store/:id/poster',
+  revokePosterLink: '/ops-api/public-links/store/:id/poster/revoke',
+  /** The short address a printed poster's QR code carries: a redirect to the store's public report. */
+  posterShort: '/p/:code',
+} as const;

@@ -8,8 +8,13 @@ import { listPageSchema, pageParam } from './reports.js';
  * key; staff create, list and revoke those keys.
  */
 
-export const TRANSCRIPTS_PATH = 'product/calls/transcripts';
-export const INTEGRATION_KEYS_PATH = 'product/calls/integration-keys';
+export const transcriptsPaths = {
+  calls: '/core-api/api/product/calls/transcripts',
+  call: '/core-api/api/product/calls/transcripts/:id',
+  audio: '/core-api/api/product/calls/transcripts/:id/audio',
+  keys: '/core-api/api/product/calls/integration-keys',
+  key: '/core-api/api/product/calls/integration-keys/:id',
+} as const;
 
 /** Limits of the ingest API (decision 0013). */
 export const TRANSCRIPT_LIMITS = {
@@ -62,7 +67,13 @@ export const transcriptsQuerySchema = z
   .strict();
 export type TranscriptsQuery = z.infer<typeof transcriptsQuerySchema>;
 
-export const transcriptIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2 ** 53 - 1) });
+export const transcriptIdParamsSchema = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 53 - 1),
+});
 
 const linkSchema = z.object({ id: z.number(), name: z.string(), match: z.enum(TRANSCRIPT_MATCHES) });
 
@@ -91,10 +102,17 @@ export type SentimentData = z.infer<typeof sentimentDataSchema>;
 
 const timed = { start: z.number().nullable(), end: z.number().nullable() };
 export const utteranceSchema = z.object({
-  speaker: z.enum(SPEAKERS), text: z.string(), ...timed, sentiment: z.enum(SENTIMENTS).nullable(),
+  speaker: z.enum(SPEAKERS),
+  text: z.string(),
+  ...timed,
+  sentiment: z.enum(SENTIMENTS).nullable(),
 });
 export const sentenceSentimentSchema = z.object({
-  speaker: z.enum(SPEAKERS), text: z.string(), ...timed, sentiment: z.enum(SENTIMENTS), confidence: z.number().nullable(),
+  speaker: z.enum(SPEAKERS),
+  text: z.string(),
+  ...timed,
+  sentiment: z.enum(SENTIMENTS),
+  confidence: z.number().nullable(),
 });
 export const chapterSchema = z.object({ gist: z.string(), headline: z.string(), summary: z.string(), ...timed });
 export const entitySchema = z.object({ entity_type: z.string(), text: z.string(), ...timed });
@@ -141,7 +159,8 @@ const ms = z.number().finite().min(0).nullish();
 const list = <T extends z.ZodTypeAny>(item: T) => z.array(item).max(TRANSCRIPT_LIMITS.listEntries);
 const digits = z.string().regex(/^\d{1,9}$/, 'expected a whole number of seconds');
 const seconds = z.union([z.number().int().min(0).max(1e9), digits]);
-const sid = (prefix: string) => z.string().regex(new RegExp(`^${prefix}[0-9a-zA-Z]{32}$`), `expected ${prefix} followed by 32 letters or digits`);
+const sid = (prefix: string) =>
+  z.string().regex(new RegExp(`^${prefix}[0-9a-zA-Z]{32}$`), `expected ${prefix} followed by 32 letters or digits`);
 const phone = z.string().max(64);
 
 /**
@@ -178,27 +197,49 @@ export const ingestTranscriptSchema = z.looseObject({
   text: text(TRANSCRIPT_LIMITS.textChars).nullish(),
   audio_duration: z.number().finite().min(0).nullish(),
   summary: text().nullish(),
-  utterances: z.array(z.looseObject({
-    speaker: text(20).nullish(), text: text(TRANSCRIPT_LIMITS.textChars), start: ms, end: ms,
-  })).max(TRANSCRIPT_LIMITS.utterances).nullish(),
+  utterances: z
+    .array(
+      z.looseObject({
+        speaker: text(20).nullish(),
+        text: text(TRANSCRIPT_LIMITS.textChars),
+        start: ms,
+        end: ms,
+      }),
+    )
+    .max(TRANSCRIPT_LIMITS.utterances)
+    .nullish(),
   chapters: list(z.looseObject({ gist: text(), headline: text(), summary: text(), start: ms, end: ms })).nullish(),
   entities: list(z.looseObject({ entity_type: text(100), text: text(), start: ms, end: ms })).nullish(),
-  sentiment_analysis_results: list(z.looseObject({
-    sentiment: z.enum(SENTIMENTS), text: text(), speaker: text(20).nullish(), start: ms, end: ms,
-    confidence: z.number().finite().nullish(),
-  })).nullish(),
-  auto_highlights_result: z.looseObject({
-    status: text(40).nullish(),
-    results: list(z.looseObject({ text: text(), count: z.number().finite().min(0), rank: z.number().finite() })).nullish(),
-  }).nullish(),
-  iab_categories_result: z.looseObject({
-    status: text(40).nullish(),
-    summary: z.record(text(300), z.number().finite()).nullish(),
-  }).nullish(),
+  sentiment_analysis_results: list(
+    z.looseObject({
+      sentiment: z.enum(SENTIMENTS),
+      text: text(),
+      speaker: text(20).nullish(),
+      start: ms,
+      end: ms,
+      confidence: z.number().finite().nullish(),
+    }),
+  ).nullish(),
+  auto_highlights_result: z
+    .looseObject({
+      status: text(40).nullish(),
+      results: list(
+        z.looseObject({ text: text(), count: z.number().finite().min(0), rank: z.number().finite() }),
+      ).nullish(),
+    })
+    .nullish(),
+  iab_categories_result: z
+    .looseObject({
+      status: text(40).nullish(),
+      summary: z.record(text(300), z.number().finite()).nullish(),
+    })
+    .nullish(),
 });
 export type IngestTranscript = z.infer<typeof ingestTranscriptSchema>;
 
-export const ingestBodySchema = z.object({ call: ingestCallSchema, transcript: ingestTranscriptSchema.nullish() }).strict();
+export const ingestBodySchema = z
+  .object({ call: ingestCallSchema, transcript: ingestTranscriptSchema.nullish() })
+  .strict();
 export type IngestBody = z.infer<typeof ingestBodySchema>;
 
 /**
@@ -231,4 +272,10 @@ export const integrationKeyListSchema = z.object({ results: z.array(integrationK
 export const integrationKeyCreateSchema = z.object({ name: z.string().trim().min(1).max(100) }).strict();
 /** The key itself appears in this answer only; the server keeps its hash. */
 export const integrationKeyCreatedSchema = integrationKeySchema.extend({ key: z.string() });
-export const integrationKeyIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2 ** 31 - 1) });
+export const integrationKeyIdParamsSchema = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31 - 1),
+});

@@ -14,7 +14,9 @@ const dist = `${root}dist`;
 const externalPackages = {
   name: 'external-packages',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@openrescue/') ? undefined : { path: args.path, external: true }));
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@openrescue/') ? undefined : { path: args.path, external: true },
+    );
   },
 };
 
@@ -25,7 +27,9 @@ export async function buildServer() {
   await build({
     absWorkingDir: root,
     entryPoints: {
-      main: 'src/main.ts', cluster: 'src/cluster.ts', 'render-worker': 'src/jobs/render-worker.ts',
+      main: 'src/main.ts',
+      cluster: 'src/cluster.ts',
+      'render-worker': 'src/jobs/render-worker.ts',
       'transcripts-analysis-worker': 'src/modules/transcripts/transcripts.analysis-worker.ts',
     },
     outdir: dist,

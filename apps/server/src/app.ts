@@ -15,22 +15,31 @@ import { LOG_REDACT_PATHS, logSerializers } from './lib/log-redaction.js';
 import type { Database } from './db/connection.js';
 import { companyUsersRoutes } from './modules/company-users/company-users.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
+import { setUpDocuments } from './modules/documents/documents.setup.js';
 import { createJobEvents } from './events/job-events.js';
 import { createJobLocks } from './jobs/job-locks.js';
 import { createJobRunner } from './jobs/job-runner.js';
 import { jobsRoutes } from './modules/jobs/jobs.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
+import { setUpLive } from './modules/live/live.setup.js';
 import { publishingRoutes } from './modules/publishing/publishing.routes.js';
+import { setUpPublishing } from './modules/publishing/publishing.setup.js';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
+import { registerMailOutbox } from './modules/mailing/mailing.outbox.js';
 import { mailingRoutes } from './modules/mailing/mailing.routes.js';
 import { metricsRoutes } from './modules/metrics/metrics.routes.js';
 import { mapConnectSources } from './modules/network/network.config.js';
+import { networkImportRoutes } from './modules/network/network-import.routes.js';
 import { networkRoutes } from './modules/network/network.routes.js';
+import { setUpNetwork } from './modules/network/network.setup.js';
 import { transcriptsRoutes } from './modules/transcripts/transcripts.routes.js';
+import { setUpTranscripts } from './modules/transcripts/transcripts.setup.js';
 import { flowsRoutes } from './modules/flows/flows.routes.js';
+import { setUpFlows } from './modules/flows/flows.setup.js';
 import { publicLinksRoutes } from './modules/public-links/public-links.routes.js';
 import { verifyReadonlyToken } from './modules/public-links/public-links.service.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { scheduleIdempotencyPruning } from './modules/retail/idempotency.js';
 import { retailRoutes } from './modules/retail/retail.routes.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -74,15 +83,19 @@ export interface BuiltApp {
 
 /**
  * Background work of a built app: job notifications, leftovers of crashed writes, and the job runner, which resumes
- * every unfinished job. main.ts calls it once the server listens; the test app once it is ready.
+ * every unfinished job and runs the start-up tasks. main.ts calls it once the server listens; the test app once it
+ * is ready, without the start-up tasks (on a copied demo they would race the test's own reads).
  */
-export async function startBackgroundWork(ctx: AppContext): Promise<void> {
+export async function startBackgroundWork(ctx: AppContext, options: { startUpTasks?: boolean } = {}): Promise<void> {
   await ctx.jobEvents.start();
   await ctx.files.clearTemporary();
-  await ctx.jobRunner.start();
+  await ctx.jobRunner.start(options);
 }
 
-/** The whole server: plugins first, then modules. Tests build exactly this and call `inject`. */
+/**
+ * The whole server: plugins first, then the modules' threads, pools and job handlers (their *.setup.ts), then their
+ * routes. Tests build exactly this and call `inject`.
+ */
 export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const { env, database } = options;
   const origin = (options.origin ?? env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
@@ -121,14 +134,23 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const verifyToken = createTokenVerifier(auth, origin, database.db);
   const dataDir = options.dataDir ?? resolve(process.env.INIT_CWD ?? process.cwd(), env.DATA_DIR);
   // Published files are fsynced where the database is durable too (PostgreSQL); PGlite runs with fsync off.
-  const files = (env.FILE_STORE ?? (database.kind === 'postgres' ? 'database' : 'folder')) === 'database'
-    ? createDatabaseFileStore(database.db)
-    : createFileStore(join(dataDir, 'files'), { sync: database.kind === 'postgres' });
+  const files =
+    (env.FILE_STORE ?? (database.kind === 'postgres' ? 'database' : 'folder')) === 'database'
+      ? createDatabaseFileStore(database.db)
+      : createFileStore(join(dataDir, 'files'), { sync: database.kind === 'postgres' });
   const jobEvents = createJobEvents(database, app.log);
   const jobLocks = createJobLocks(database, app.log);
   const jobRunner = createJobRunner({ db: database.db, locks: jobLocks, log: app.log });
   const ctx: AppContext = {
-    env, database, auth, verifyToken, origin, repos: createRepositories(database), files, jobEvents, jobRunner,
+    env,
+    database,
+    auth,
+    verifyToken,
+    origin,
+    repos: createRepositories(database),
+    files,
+    jobEvents,
+    jobRunner,
   };
   const routes: RouteRecord[] = [];
   // Before the server stops listening: the files in hand finish (and commit), no new ones start.
@@ -166,7 +188,19 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     production: env.NODE_ENV === 'production',
     routes,
   });
-  await registerDocs(app, env.PRODUCT_NAME);
+  const sessionCookie = (await auth.$context).authCookies.sessionToken.name;
+  const serverUrl = env.PUBLIC_URL ? origin : '/';
+  await registerDocs(app, { productName: env.PRODUCT_NAME, serverUrl, sessionCookie });
+
+  // Background work and the threads the routes use; route files declare routes only.
+  const { downloads } = setUpDocuments(app, ctx);
+  registerMailOutbox(app, ctx);
+  setUpPublishing(app, ctx);
+  const hub = setUpLive(app, ctx);
+  setUpTranscripts(app, ctx);
+  setUpFlows(ctx);
+  setUpNetwork(ctx);
+  scheduleIdempotencyPruning(app, database.db);
 
   await app.register(authRoutes, { auth, origin, env });
   await app.register(systemRoutes, { ctx });
@@ -176,16 +210,19 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await app.register(reportsRoutes, { ctx });
   await app.register(lookupsRoutes, { ctx });
   await app.register(metricsRoutes, { ctx });
-  await app.register(documentsRoutes, { ctx });
+  await app.register(documentsRoutes, { ctx, downloads });
   await app.register(retailRoutes, { ctx });
   await app.register(mailingRoutes, { ctx });
   await app.register(publicLinksRoutes, { ctx });
   await app.register(publishingRoutes, { ctx });
-  await app.register(liveRoutes, { ctx });
+  await app.register(liveRoutes, { hub });
   await app.register(networkRoutes, { ctx });
+  await app.register(networkImportRoutes, { ctx });
   await app.register(transcriptsRoutes, { ctx });
   await app.register(flowsRoutes, { ctx });
 
-  await registerWeb(app, env.WEB_DIST ?? DEFAULT_WEB_DIST, publicAppConfig(env), (cookie) => dashboardFirstView(ctx, cookie));
+  await registerWeb(app, env.WEB_DIST ?? DEFAULT_WEB_DIST, publicAppConfig(env), (cookie) =>
+    dashboardFirstView(ctx, cookie),
+  );
   return { app, ctx, routes };
 }

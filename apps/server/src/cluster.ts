@@ -16,9 +16,12 @@ const MAIN = fileURLToPath(new URL('./main.js', import.meta.url));
 function options() {
   const { values } = parseArgs({ options: { workers: { type: 'string', short: 'w' } }, strict: true });
   const workers = Number(values.workers ?? process.env.WORKERS ?? cpus().length);
-  if (!Number.isInteger(workers) || workers < 1 || workers > 64) throw new Error(`--workers must be a whole number from 1 to 64 (got ${values.workers})`);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 64)
+    throw new Error(`--workers must be a whole number from 1 to 64 (got ${values.workers})`);
   if (!process.env.DATABASE_URL) {
-    throw new Error('start:cluster needs DATABASE_URL (a PostgreSQL server): the embedded database serves one process only.');
+    throw new Error(
+      'start:cluster needs DATABASE_URL (a PostgreSQL server): the embedded database serves one process only.',
+    );
   }
   const port = Number(process.env.PORT ?? 8080);
   // Every worker must call itself by one name: access tokens carry it as their issuer and audience.
@@ -26,7 +29,10 @@ function options() {
   return { workers, port, publicUrl };
 }
 
-interface Worker { child: ChildProcess | null; ready: Promise<void> }
+interface Worker {
+  child: ChildProcess | null;
+  ready: Promise<void>;
+}
 
 function main() {
   const { workers, port, publicUrl } = options();
@@ -36,7 +42,13 @@ function main() {
   function start(index: number, seed: boolean): Worker {
     const workerPort = port + index;
     const child = spawn(process.execPath, [...SERVER_NODE_ARGS, MAIN], {
-      env: { ...SERVER_ENV, ...process.env, PORT: String(workerPort), PUBLIC_URL: publicUrl, ...(seed ? {} : { SEED_DEMO: 'false' }) },
+      env: {
+        ...SERVER_ENV,
+        ...process.env,
+        PORT: String(workerPort),
+        PUBLIC_URL: publicUrl,
+        ...(seed ? {} : { SEED_DEMO: 'false' }),
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const ready = new Promise<void>((resolve, reject) => {
@@ -51,7 +63,9 @@ function main() {
     child.once('exit', (code, signal) => {
       worker.child = null;
       if (stopping) return;
-      console.log(`[cluster] worker ${index} (port ${workerPort}) ended (${signal ?? code}); starting it again in ${RESTART_DELAY_MS / 1000} s`);
+      console.log(
+        `[cluster] worker ${index} (port ${workerPort}) ended (${signal ?? code}); starting it again in ${RESTART_DELAY_MS / 1000} s`,
+      );
       setTimeout(() => {
         if (stopping) return;
         const again = start(index, false);

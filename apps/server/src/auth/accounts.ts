@@ -12,12 +12,15 @@ export async function ensureAccount(auth: Auth, account: NewAccount): Promise<st
   const ctx = await auth.$context;
   const existing = await ctx.internalAdapter.findUserByEmail(account.email);
   if (existing) return existing.user.id;
-  const user = await ctx.internalAdapter.createUser({
-    email: account.email.toLowerCase(),
-    name: account.name,
-    emailVerified: true,
-    staff: account.staff ?? false,
-  }, { method: 'admin' });
+  const user = await ctx.internalAdapter.createUser(
+    {
+      email: account.email.toLowerCase(),
+      name: account.name,
+      emailVerified: true,
+      staff: account.staff ?? false,
+    },
+    { method: 'admin' },
+  );
   await ctx.internalAdapter.linkAccount({
     userId: user.id,
     providerId: 'credential',

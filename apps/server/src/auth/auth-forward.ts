@@ -80,8 +80,13 @@ export async function forward(auth: Auth, settings: OwnOriginSettings, request: 
   ownOriginsOfRequest.set(fetchRequest, ownOrigins(request, settings));
   // The hashing queue skips a request whose client has gone by its turn (password-queue.ts).
   // A request read to its end is destroyed too (autoDestroy): that is not a client gone.
-  const gone = () => (request.raw.destroyed && !request.raw.complete) || request.raw.socket?.destroyed === true || (reply.raw.destroyed && !reply.raw.writableFinished);
-  const response = await forClient({ address: clientAddress(request), gone, priority: fromKnownDevice(request) }, () => auth.handler(fetchRequest));
+  const gone = () =>
+    (request.raw.destroyed && !request.raw.complete) ||
+    request.raw.socket?.destroyed === true ||
+    (reply.raw.destroyed && !reply.raw.writableFinished);
+  const response = await forClient({ address: clientAddress(request), gone, priority: fromKnownDevice(request) }, () =>
+    auth.handler(fetchRequest),
+  );
   reply.status(response.status);
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);

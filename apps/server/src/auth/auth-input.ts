@@ -17,7 +17,11 @@ const FIELD_LIMITS: Record<string, number> = {
   redirectTo: AUTH_TEXT_LIMITS.url,
 };
 
-interface Visit { value: unknown; key: string; depth: number }
+interface Visit {
+  value: unknown;
+  key: string;
+  depth: number;
+}
 
 /**
  * What is wrong with an auth request body, or null: nested deeper than AUTH_BODY_MAX_DEPTH (the library's bodies are

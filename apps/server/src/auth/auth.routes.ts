@@ -6,6 +6,7 @@ import { AUTH_BASE_PATH } from './auth.js';
 import { forward } from './auth-forward.js';
 import { refuseUnboundedAuthBody } from './auth-input.js';
 import { knownDevices } from './known-device.js';
+import { addSessionHint } from './session-hint.js';
 import { emailAccount, passwordRequestGuard, requestAccount, sessionAccount } from './sign-in-limits.js';
 
 export interface AuthRoutesOptions {
@@ -25,6 +26,8 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
   };
   const perMinute = opts.env.LOGIN_RATE_LIMIT_PER_MINUTE;
   const handler = (request: FastifyRequest, reply: FastifyReply) => forward(opts.auth, settings, request, reply);
+  // Sign-in, the identity provider's callback and sign-out set or clear the session cookie: the hint follows it.
+  addSessionHint(app, async () => (await opts.auth.$context).authCookies.sessionToken.name);
 
   const devices = knownDevices(opts.auth.options.secret ?? opts.origin, opts.origin.startsWith('https:'));
   app.post(`${AUTH_BASE_PATH}/sign-in/email`, {

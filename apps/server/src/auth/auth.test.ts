@@ -59,12 +59,20 @@ describe('sign-in', () => {
       payload: { email: 'new@example.com', password: 'long-enough-password', name: 'New' },
     });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
-    const count = await t.database.db.selectFrom('user').select((eb) => eb.fn.countAll().as('n')).where('email', '=', 'new@example.com').executeTakeFirst();
+    const count = await t.database.db
+      .selectFrom('user')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('email', '=', 'new@example.com')
+      .executeTakeFirst();
     expect(Number(count?.n)).toBe(0);
   });
 
   it('requires email and password', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/core-api/api/auth/sign-in/email', payload: { email: 'staff@openrescue.test' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/core-api/api/auth/sign-in/email',
+      payload: { email: 'staff@openrescue.test' },
+    });
     expect(res.statusCode).toBe(400);
   });
 });
@@ -73,20 +81,32 @@ describe('access tokens', () => {
   it('rejects requests without credentials, and with a malformed token', async () => {
     const none = await t.app.inject({ method: 'GET', url: '/core-api/api/clients/company_user' });
     expect(none.statusCode).toBe(401);
-    const bad = await t.app.inject({ method: 'GET', url: '/core-api/api/clients/company_user', headers: { authorization: 'Bearer not-a-jwt' } });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/core-api/api/clients/company_user',
+      headers: { authorization: 'Bearer not-a-jwt' },
+    });
     expect(bad.statusCode).toBe(401);
     expect(bad.json().detail).toBe('invalid token');
   });
 
   it('accepts the session cookie alone', async () => {
     const s = await signIn(t.app, 'staff@openrescue.test', 'demo-staff');
-    const res = await t.app.inject({ method: 'GET', url: '/ops-api/table/Jobs', headers: { cookie: s.cookie, origin: 'http://localhost:8080' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/ops-api/table/Jobs',
+      headers: { cookie: s.cookie, origin: 'http://localhost:8080' },
+    });
     expect(res.statusCode).toBe(200);
   });
 
   it('keeps staff-only routes from other users', async () => {
     const s = await signIn(t.app, 'company@openrescue.test', 'demo-company');
-    const res = await t.app.inject({ method: 'GET', url: '/ops-api/table/Jobs', headers: { authorization: `Bearer ${s.token}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/ops-api/table/Jobs',
+      headers: { authorization: `Bearer ${s.token}` },
+    });
     expect(res.statusCode).toBe(403);
   });
 
@@ -97,15 +117,31 @@ describe('access tokens', () => {
       await ensureDemoAccounts(short.ctx.auth);
       const s = await signIn(short.app, 'staff@openrescue.test', 'demo-staff');
       // used once while valid, so the verifier remembers it: the memory must still end at the token's expiry
-      const fresh = await short.app.inject({ method: 'GET', url: '/ops-api/table/Jobs', headers: { authorization: `Bearer ${s.token}` } });
+      const fresh = await short.app.inject({
+        method: 'GET',
+        url: '/ops-api/table/Jobs',
+        headers: { authorization: `Bearer ${s.token}` },
+      });
       expect(fresh.statusCode).toBe(200);
       await new Promise((r) => setTimeout(r, 3100));
-      const expired = await short.app.inject({ method: 'GET', url: '/ops-api/table/Jobs', headers: { authorization: `Bearer ${s.token}` } });
+      const expired = await short.app.inject({
+        method: 'GET',
+        url: '/ops-api/table/Jobs',
+        headers: { authorization: `Bearer ${s.token}` },
+      });
       expect(expired.statusCode).toBe(401);
       expect(expired.json().detail).toBe(REFRESH_ID_TOKEN_DETAIL);
-      const refreshed = await short.app.inject({ method: 'POST', url: '/core-api/api/session/token', headers: { cookie: s.cookie, origin: 'http://localhost:8080' } });
+      const refreshed = await short.app.inject({
+        method: 'POST',
+        url: '/core-api/api/session/token',
+        headers: { cookie: s.cookie, origin: 'http://localhost:8080' },
+      });
       expect(refreshed.statusCode).toBe(200);
-      const ok = await short.app.inject({ method: 'GET', url: '/ops-api/table/Jobs', headers: { authorization: `Bearer ${refreshed.json().token}` } });
+      const ok = await short.app.inject({
+        method: 'GET',
+        url: '/ops-api/table/Jobs',
+        headers: { authorization: `Bearer ${refreshed.json().token}` },
+      });
       expect(ok.statusCode).toBe(200);
     } finally {
       await short.close();
@@ -114,25 +150,45 @@ describe('access tokens', () => {
 
   it('ends the session on sign-out: the cookie no longer mints tokens', async () => {
     const s = await signIn(t.app, 'store@openrescue.test', 'demo-store');
-    const out = await t.app.inject({ method: 'POST', url: '/core-api/api/auth/sign-out', headers: { cookie: s.cookie, origin: 'http://localhost:8080' } });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/core-api/api/auth/sign-out',
+      headers: { cookie: s.cookie, origin: 'http://localhost:8080' },
+    });
     expect(out.statusCode).toBe(200);
     expect(cookieHeader(out)).toMatch(/session_token=;?/);
-    const again = await t.app.inject({ method: 'POST', url: '/core-api/api/session/token', headers: { cookie: s.cookie, origin: 'http://localhost:8080' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/core-api/api/session/token',
+      headers: { cookie: s.cookie, origin: 'http://localhost:8080' },
+    });
     expect(again.statusCode).toBe(401);
   });
 
-  it('ends the access tokens of a signed-out session at once, even one already accepted, and no one else\'s', async () => {
+  it("ends the access tokens of a signed-out session at once, even one already accepted, and no one else's", async () => {
     const leaving = await signIn(t.app, 'store@openrescue.test', 'demo-store');
     const staying = await signIn(t.app, 'store@openrescue.test', 'demo-store');
     const ask = (token: string) =>
-      t.app.inject({ method: 'GET', url: '/core-api/api/clients/company_user', headers: { authorization: `Bearer ${token}` } });
+      t.app.inject({
+        method: 'GET',
+        url: '/core-api/api/clients/company_user',
+        headers: { authorization: `Bearer ${token}` },
+      });
     // a refresh rotates the session: tokens from before and after it belong to one chain
-    const refreshed = await t.app.inject({ method: 'POST', url: '/core-api/api/session/token', headers: { cookie: leaving.cookie, origin: 'http://localhost:8080' } });
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/core-api/api/session/token',
+      headers: { cookie: leaving.cookie, origin: 'http://localhost:8080' },
+    });
     expect(refreshed.statusCode).toBe(200);
     const later = refreshed.json().token as string;
     for (const token of [leaving.token, later, staying.token]) expect((await ask(token)).statusCode).toBe(200);
 
-    const out = await t.app.inject({ method: 'POST', url: '/core-api/api/auth/sign-out', headers: { cookie: cookieHeader(refreshed), origin: 'http://localhost:8080' } });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/core-api/api/auth/sign-out',
+      headers: { cookie: cookieHeader(refreshed), origin: 'http://localhost:8080' },
+    });
     expect(out.statusCode).toBe(200);
     for (const token of [leaving.token, later]) {
       const res = await ask(token);
@@ -145,9 +201,20 @@ describe('access tokens', () => {
   it('refuses a token signed with the server key that names no session', async () => {
     const s = await signIn(t.app, 'staff@openrescue.test', 'demo-staff');
     const now = Math.floor(Date.now() / 1000);
-    const payload = { sub: s.user.id, email: 'staff@openrescue.test', name: 'Sam Staff', staff: true, iat: now, exp: now + 600 };
+    const payload = {
+      sub: s.user.id,
+      email: 'staff@openrescue.test',
+      name: 'Sam Staff',
+      staff: true,
+      iat: now,
+      exp: now + 600,
+    };
     const { token } = await t.ctx.auth.api.signJWT({ body: { payload } });
-    const res = await t.app.inject({ method: 'GET', url: '/ops-api/table/Jobs', headers: { authorization: `Bearer ${token}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/ops-api/table/Jobs',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -155,7 +222,7 @@ describe('access tokens', () => {
 describe('session chains seen from another server process', () => {
   it('a chain whose sessions were deleted elsewhere reads as ended once its recheck time has passed', async () => {
     const s = await signIn(t.app, 'company@openrescue.test', 'demo-company');
-    const chainId = (decodeJwt(s.token).sid as string);
+    const chainId = decodeJwt(s.token).sid as string;
     const chains = createChainLiveness(t.database.db, 200);
     expect(await chains.isLive(chainId)).toBe(true);
     // what another process's sign-out does: this process was not told
@@ -167,10 +234,13 @@ describe('session chains seen from another server process', () => {
 
   it('asks the database once for many concurrent questions about one chain', async () => {
     const s = await signIn(t.app, 'company@openrescue.test', 'demo-company');
-    const chainId = (decodeJwt(s.token).sid as string);
+    const chainId = decodeJwt(s.token).sid as string;
     let queries = 0;
     const counting = t.database.db.withPlugin({
-      transformQuery: (args) => { queries += 1; return args.node; },
+      transformQuery: (args) => {
+        queries += 1;
+        return args.node;
+      },
       transformResult: async (args) => args.result,
     });
     const chains = createChainLiveness(counting);

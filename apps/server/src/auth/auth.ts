@@ -1,7 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { genericOAuth, jwt } from 'better-auth/plugins';
-import { AUTH_TEXT_LIMITS } from '@openrescue/shared';
+import { AUTH_TEXT_LIMITS, authPaths } from '@openrescue/shared';
 import type { Kysely } from 'kysely';
 import { type Env, oidcEnabled } from '../config/env.js';
 import type { DB } from '../db/schema.js';
@@ -9,7 +9,7 @@ import { oidcGuard } from './oidc-guard.js';
 import { queuedPassword } from './password-queue.js';
 import { sessionRotation } from './session-rotation.js';
 
-export const AUTH_BASE_PATH = '/core-api/api/auth';
+export const AUTH_BASE_PATH = authPaths.base;
 export const OIDC_PROVIDER_ID = 'oidc';
 const SESSION_SECONDS = 60 * 60 * 24;
 
@@ -17,7 +17,7 @@ export type AuthLog = (level: 'debug' | 'info' | 'warn' | 'error', message: stri
 
 export interface AuthSettings {
   env: Env;
-  db: Kysely<any>;
+  db: Kysely<DB>;
   baseURL: string;
   secret: string;
   /** The auth library's own messages go into our structured log instead of the console. */
@@ -55,7 +55,12 @@ export function createAuth({ env, db, baseURL, secret, log, onSessionEnded }: Au
     // baseURL, and per request the origins lib/own-origin.ts gives (the dev server's outside production).
     trustedOrigins: (request) => (request ? (ownOriginsOfRequest.get(request) ?? []) : []),
     // Accounts are created by staff or the demo seed, never by open sign-up. Hashing: password-queue.ts.
-    emailAndPassword: { enabled: true, disableSignUp: true, password: queuedPassword, maxPasswordLength: AUTH_TEXT_LIMITS.password },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      password: queuedPassword,
+      maxPasswordLength: AUTH_TEXT_LIMITS.password,
+    },
     user: {
       additionalFields: {
         staff: { type: 'boolean', required: false, defaultValue: false, input: false },
@@ -71,8 +76,16 @@ export function createAuth({ env, db, baseURL, secret, log, onSessionEnded }: Au
     databaseHooks: {
       // Every path that writes a user (update-user, an identity provider's profile, staff): names stay short.
       user: {
-        create: { before: async (user) => { boundedUserText(user); } },
-        update: { before: async (user) => { boundedUserText(user); } },
+        create: {
+          before: async (user) => {
+            boundedUserText(user);
+          },
+        },
+        update: {
+          before: async (user) => {
+            boundedUserText(user);
+          },
+        },
       },
       session: {
         delete: {
@@ -115,7 +128,11 @@ export function createAuth({ env, db, baseURL, secret, log, onSessionEnded }: Au
           : [],
       }),
       oidcGuard({ providerId: OIDC_PROVIDER_ID, issuer: oidcEnabled(env) ? env.OIDC_ISSUER : undefined }),
-      sessionRotation({ db: db as Kysely<DB>, graceSeconds: env.SESSION_REUSE_GRACE_SECONDS, sessionSeconds: SESSION_SECONDS }),
+      sessionRotation({
+        db,
+        graceSeconds: env.SESSION_REUSE_GRACE_SECONDS,
+        sessionSeconds: SESSION_SECONDS,
+      }),
     ],
   });
 }

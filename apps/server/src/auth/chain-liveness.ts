@@ -17,9 +17,13 @@ export function createChainLiveness(db: Kysely<DB>, recheckMs = CHAIN_RECHECK_MS
   const asking = new Map<string, Promise<boolean>>();
 
   async function query(chainId: string): Promise<boolean> {
-    const row = await db.selectFrom('session').select(sql<number>`1`.as('live'))
+    const row = await db
+      .selectFrom('session')
+      .select(sql<number>`1`.as('live'))
       .where(ofChain(chainId))
-      .where('expiresAt', '>', new Date()).limit(1).executeTakeFirst();
+      .where('expiresAt', '>', new Date())
+      .limit(1)
+      .executeTakeFirst();
     return row !== undefined;
   }
 

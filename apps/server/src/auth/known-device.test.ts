@@ -19,11 +19,18 @@ afterAll(async () => t?.close());
 
 const signIn = (email: string, password: string, cookie?: string, remoteAddress = '198.51.100.7') =>
   t.app.inject({
-    method: 'POST', url: SIGN_IN, remoteAddress, payload: { email, password, rememberMe: false },
+    method: 'POST',
+    url: SIGN_IN,
+    remoteAddress,
+    payload: { email, password, rememberMe: false },
     headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
   });
 const knownCookie = (res: { headers: Record<string, unknown> }) =>
-  [res.headers['set-cookie']].flat().map(String).find((c) => c.startsWith('or_known_'))?.split(';')[0];
+  [res.headers['set-cookie']]
+    .flat()
+    .map(String)
+    .find((c) => c.startsWith('or_known_'))
+    ?.split(';')[0];
 
 /** Everyone's sign-in budget and the accounts' ceilings spent, as a flood over many addresses leaves them. */
 const spendSharedBudgets = () =>
@@ -37,14 +44,19 @@ describe('a browser known to the account', () => {
     expect(knownCookie(wrong)).toBeUndefined();
     const ok = await signIn('store@openrescue.test', 'demo-store');
     expect(ok.statusCode).toBe(200);
-    const line = [ok.headers['set-cookie']].flat().map(String).find((c) => c.startsWith('or_known_'))!;
+    const line = [ok.headers['set-cookie']]
+      .flat()
+      .map(String)
+      .find((c) => c.startsWith('or_known_'))!;
     expect(line).toMatch(/; Path=\/core-api\/api\/auth\/sign-in; HttpOnly; SameSite=Strict/);
   });
 
   it('keeps signing in when a flood from elsewhere spent the shared budgets; a new browser waits', async () => {
     const first = await signIn('store@openrescue.test', 'demo-store', undefined, '198.51.100.8');
     const cookie = knownCookie(first)!;
-    const companyCookie = knownCookie(await signIn('company@openrescue.test', 'demo-company', undefined, '198.51.100.8'))!;
+    const companyCookie = knownCookie(
+      await signIn('company@openrescue.test', 'demo-company', undefined, '198.51.100.8'),
+    )!;
     await spendSharedBudgets();
 
     const fresh = await signIn('store@openrescue.test', 'demo-store', undefined, '198.51.100.8');
@@ -60,13 +72,16 @@ describe('a browser known to the account', () => {
     expect((await signIn('store@openrescue.test', 'demo-store', forged, '198.51.100.8')).statusCode).toBe(429);
     expect((await signIn('store@openrescue.test', 'demo-store', companyCookie, '198.51.100.8')).statusCode).toBe(429);
     const otherName = companyCookie.split('=')[0];
-    expect((await signIn('store@openrescue.test', 'demo-store', `${otherName}=${value}`, '198.51.100.8')).statusCode).toBe(429);
+    expect(
+      (await signIn('store@openrescue.test', 'demo-store', `${otherName}=${value}`, '198.51.100.8')).statusCode,
+    ).toBe(429);
   });
 
   it("still keeps to its own address's budget: a known browser cannot be used to guess faster", async () => {
     const cookie = knownCookie(await signIn('setup@openrescue.test', 'demo-setup', undefined, '198.51.100.9'))!;
     const answers: number[] = [];
-    for (let i = 0; i < 12; i += 1) answers.push((await signIn('setup@openrescue.test', 'wrong', cookie, '198.51.100.9')).statusCode);
+    for (let i = 0; i < 12; i += 1)
+      answers.push((await signIn('setup@openrescue.test', 'wrong', cookie, '198.51.100.9')).statusCode);
     expect(answers).toContain(429);
   });
 });

@@ -31,8 +31,17 @@ export function knownDevices(secret: string, secure: boolean) {
     /** After a successful sign-in to `account`. */
     remember(reply: FastifyReply, account: string) {
       const issued = String(Math.floor(Date.now() / 1000));
-      const attributes = [`Max-Age=${KNOWN_FOR_SECONDS}`, `Path=${PATH}`, 'HttpOnly', 'SameSite=Strict', ...(secure ? ['Secure'] : [])];
-      reply.header('set-cookie', `${cookieName(account)}=${mac(secret, account, issued)}.${issued}; ${attributes.join('; ')}`);
+      const attributes = [
+        `Max-Age=${KNOWN_FOR_SECONDS}`,
+        `Path=${PATH}`,
+        'HttpOnly',
+        'SameSite=Strict',
+        ...(secure ? ['Secure'] : []),
+      ];
+      reply.header(
+        'set-cookie',
+        `${cookieName(account)}=${mac(secret, account, issued)}.${issued}; ${attributes.join('; ')}`,
+      );
     },
   };
 }

@@ -33,12 +33,20 @@ export function oidcGuard({ providerId, issuer }: { providerId: string; issuer: 
           handler: createAuthMiddleware(async (ctx) => {
             const body = ctx.body as { idToken?: unknown } | undefined;
             if (ctx.path === '/sign-in/social' && body?.idToken !== undefined) {
-              throw new APIError('BAD_REQUEST', { message: 'Sign in through the provider\'s page.', code: 'ID_TOKEN_SIGN_IN_DISABLED' });
+              throw new APIError('BAD_REQUEST', {
+                message: "Sign in through the provider's page.",
+                code: 'ID_TOKEN_SIGN_IN_DISABLED',
+              });
             }
             const provider = await findProvider(ctx.context.socialProviders as unknown[], providerId);
             if (provider && issuer && (!provider.issuer || !sameIssuer(provider.issuer, issuer))) {
-              ctx.context.logger.error(`OpenID Connect discovery names issuer ${provider.issuer ?? '(none)'}, configured ${issuer}`);
-              throw new APIError('BAD_REQUEST', { message: 'Sign-in with this provider is misconfigured.', code: 'ISSUER_MISMATCH' });
+              ctx.context.logger.error(
+                `OpenID Connect discovery names issuer ${provider.issuer ?? '(none)'}, configured ${issuer}`,
+              );
+              throw new APIError('BAD_REQUEST', {
+                message: 'Sign-in with this provider is misconfigured.',
+                code: 'ISSUER_MISMATCH',
+              });
             }
           }),
         },

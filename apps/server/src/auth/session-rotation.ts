@@ -17,7 +17,14 @@ export type RotationOutcome =
   | { kind: 'reused'; userId: string; chainId: string; revoked: number }
   | { kind: 'unknown' };
 
-type SessionUserRecord = { id: string; email: string; name: string; emailVerified: boolean; image?: string | null; staff?: boolean };
+type SessionUserRecord = {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+  image?: string | null;
+  staff?: boolean;
+};
 
 export interface RotationSettings {
   db: Kysely<DB>;
@@ -28,12 +35,15 @@ export interface RotationSettings {
 }
 
 /** The sessions of a chain: the one signed in first (its id is the chain's) and those rotation made from it. */
-export const ofChain = (chainId: string) =>
-  (eb: ExpressionBuilder<DB, 'session'>) => eb.or([eb('chainId', '=', chainId), eb('id', '=', chainId)]);
+export const ofChain = (chainId: string) => (eb: ExpressionBuilder<DB, 'session'>) =>
+  eb.or([eb('chainId', '=', chainId), eb('id', '=', chainId)]);
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-export function rotateSessionToken({ db, graceSeconds, sessionSeconds }: RotationSettings, token: string): Promise<RotationOutcome> {
+export function rotateSessionToken(
+  { db, graceSeconds, sessionSeconds }: RotationSettings,
+  token: string,
+): Promise<RotationOutcome> {
   return db.transaction().execute(async (trx): Promise<RotationOutcome> => {
     // The delete is the claim: of two requests with one token, only one gets the row.
     const old = await trx.deleteFrom('session').where('token', '=', token).returningAll().executeTakeFirst();
@@ -42,35 +52,69 @@ export function rotateSessionToken({ db, graceSeconds, sessionSeconds }: Rotatio
       const chainId = old.chainId ?? old.id;
       const fresh = generateRandomString(32, 'a-z', 'A-Z', '0-9');
       const expiresAt = new Date(now.getTime() + sessionSeconds * 1000);
-      await trx.insertInto('session').values({
-        id: randomUUID(), token: fresh, userId: old.userId, chainId, expiresAt, createdAt: now, updatedAt: now,
-        ipAddress: old.ipAddress, userAgent: old.userAgent,
-      }).execute();
+      await trx
+        .insertInto('session')
+        .values({
+          id: randomUUID(),
+          token: fresh,
+          userId: old.userId,
+          chainId,
+          expiresAt,
+          createdAt: now,
+          updatedAt: now,
+          ipAddress: old.ipAddress,
+          userAgent: old.userAgent,
+        })
+        .execute();
       await trx.deleteFrom('session_rotated').where('expires_at', '<', now).execute();
-      await trx.insertInto('session_rotated').values({
-        token_hash: hashToken(token), chain_id: chainId, user_id: old.userId, rotated_at: now, expires_at: expiresAt,
-      }).execute();
+      await trx
+        .insertInto('session_rotated')
+        .values({
+          token_hash: hashToken(token),
+          chain_id: chainId,
+          user_id: old.userId,
+          rotated_at: now,
+          expires_at: expiresAt,
+        })
+        .execute();
       return { kind: 'rotated', token: fresh };
     }
     if (old) return { kind: 'unknown' }; // an expired session: gone now, as the auth library would have done
 
-    const replaced = await trx.selectFrom('session_rotated').selectAll()
-      .where('token_hash', '=', hashToken(token)).where('expires_at', '>', now).executeTakeFirst();
+    const replaced = await trx
+      .selectFrom('session_rotated')
+      .selectAll()
+      .where('token_hash', '=', hashToken(token))
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
     if (!replaced) return { kind: 'unknown' };
     if (now.getTime() - replaced.rotated_at.getTime() <= graceSeconds * 1000) {
-      const current = await trx.selectFrom('session').select('token').where('chainId', '=', replaced.chain_id)
-        .where('expiresAt', '>', now).orderBy('createdAt', 'desc').executeTakeFirst();
+      const current = await trx
+        .selectFrom('session')
+        .select('token')
+        .where('chainId', '=', replaced.chain_id)
+        .where('expiresAt', '>', now)
+        .orderBy('createdAt', 'desc')
+        .executeTakeFirst();
       return current ? { kind: 'grace', token: current.token } : { kind: 'unknown' };
     }
     const revoked = await trx.deleteFrom('session').where(ofChain(replaced.chain_id)).executeTakeFirst();
-    return { kind: 'reused', userId: replaced.user_id, chainId: replaced.chain_id, revoked: Number(revoked.numDeletedRows) };
+    return {
+      kind: 'reused',
+      userId: replaced.user_id,
+      chainId: replaced.chain_id,
+      revoked: Number(revoked.numDeletedRows),
+    };
   });
 }
 
 /** How many sessions of a chain are still alive (the security tests look). */
 export async function liveSessionsOfChain(db: Kysely<DB>, chainId: string): Promise<number> {
-  const row = await db.selectFrom('session').select(sql<number>`count(*)`.as('n'))
-    .where(ofChain(chainId)).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('session')
+    .select(sql<number>`count(*)`.as('n'))
+    .where(ofChain(chainId))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -94,7 +138,10 @@ export function sessionRotation(settings: RotationSettings) {
           }
         }
         deleteSessionCookie(ctx);
-        const reuse = outcome.kind === 'reused' ? { userId: outcome.userId, chainId: outcome.chainId, revoked: outcome.revoked } : null;
+        const reuse =
+          outcome.kind === 'reused'
+            ? { userId: outcome.userId, chainId: outcome.chainId, revoked: outcome.revoked }
+            : null;
         return ctx.json({ kind: reuse ? ('reused' as const) : ('unknown' as const), user: null, reuse });
       }),
     },

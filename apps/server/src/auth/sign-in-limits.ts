@@ -42,12 +42,14 @@ export const emailAccount: AccountOf = async (request) => {
   return typeof email === 'string' ? `email:${email.trim().toLowerCase()}` : null;
 };
 
-export const sessionAccount = (auth: Auth): AccountOf => async (request) => {
-  if (!request.headers.cookie) return null;
-  const headers = new Headers({ cookie: request.headers.cookie });
-  const session = await auth.api.getSession({ headers, query: { disableRefresh: true } }).catch(() => null);
-  return session ? `user:${session.user.id}` : null;
-};
+export const sessionAccount =
+  (auth: Auth): AccountOf =>
+  async (request) => {
+    if (!request.headers.cookie) return null;
+    const headers = new Headers({ cookie: request.headers.cookie });
+    const session = await auth.api.getSession({ headers, query: { disableRefresh: true } }).catch(() => null);
+    return session ? `user:${session.user.id}` : null;
+  };
 
 const ACCOUNT = Symbol('password request account');
 type WithAccount = FastifyRequest & { [ACCOUNT]?: string | null };
@@ -56,21 +58,35 @@ const KNOWN = Symbol('known device');
 /** The account a password request was about, once its guard ran. */
 export const requestAccount = (request: FastifyRequest) => (request as WithAccount)[ACCOUNT] ?? null;
 /** Whether the request came from a browser known to its account (its guard found the device cookie). */
-export const fromKnownDevice = (request: FastifyRequest) => (request as FastifyRequest & { [KNOWN]?: boolean })[KNOWN] === true;
+export const fromKnownDevice = (request: FastifyRequest) =>
+  (request as FastifyRequest & { [KNOWN]?: boolean })[KNOWN] === true;
 
 /**
  * A preHandler for a route that checks a password: its budgets (`scope` names them: 'signin', 'password'), then a
  * place in the hashing queue, held until the answer is sent. A browser known to the account (`devices`) skips the
  * budgets others can spend: the account's ceiling and everyone's.
  */
-export function passwordRequestGuard(app: FastifyInstance, scope: string, perMinute: number, accountOf: AccountOf, devices?: KnownDevices) {
+export function passwordRequestGuard(
+  app: FastifyInstance,
+  scope: string,
+  perMinute: number,
+  accountOf: AccountOf,
+  devices?: KnownDevices,
+) {
   const budgets = signInBudgets(perMinute);
-  const limiter = (max: number, key: (request: WithAccount) => string | null) =>
-    ({ key, check: app.createRateLimit({ max, timeWindow: 60_000, keyGenerator: (r) => key(r as WithAccount) ?? '' }) });
+  const limiter = (max: number, key: (request: WithAccount) => string | null) => ({
+    key,
+    check: app.createRateLimit({ max, timeWindow: 60_000, keyGenerator: (r) => key(r as WithAccount) ?? '' }),
+  });
   const steps = [
     limiter(budgets.perAddress, (r) => `${scope}:addr:${digest(addressOf(r))}`),
-    limiter(budgets.perAccountAndAddress, (r) => (r[ACCOUNT] ? `${scope}:acct-addr:${digest(`${r[ACCOUNT]}\n${addressOf(r)}`)}` : null)),
-    { ...limiter(budgets.perAccount, (r) => (r[ACCOUNT] ? `${scope}:acct:${digest(r[ACCOUNT])}` : null)), shared: true },
+    limiter(budgets.perAccountAndAddress, (r) =>
+      r[ACCOUNT] ? `${scope}:acct-addr:${digest(`${r[ACCOUNT]}\n${addressOf(r)}`)}` : null,
+    ),
+    {
+      ...limiter(budgets.perAccount, (r) => (r[ACCOUNT] ? `${scope}:acct:${digest(r[ACCOUNT])}` : null)),
+      shared: true,
+    },
     { ...limiter(budgets.everyone, () => `${scope}:all`), shared: true },
   ];
 
@@ -84,7 +100,12 @@ export function passwordRequestGuard(app: FastifyInstance, scope: string, perMin
       const result = await step.check(request);
       if (!result.isAllowed && result.isExceeded) {
         reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
-        throw new HttpError(429, ERROR_TYPES.rateLimited, 'Too many attempts, try again in a minute.', 'too many attempts');
+        throw new HttpError(
+          429,
+          ERROR_TYPES.rateLimited,
+          'Too many attempts, try again in a minute.',
+          'too many attempts',
+        );
       }
     }
     const release = admitToPasswordQueue(addressOf(request), known);

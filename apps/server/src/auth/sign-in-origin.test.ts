@@ -23,9 +23,12 @@ describe('without PUBLIC_URL', () => {
   });
   afterAll(async () => t?.close());
 
-  const post = (headers: Record<string, string>) => fetch(`${base}${SIGN_IN}`, {
-    method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(STORE),
-  });
+  const post = (headers: Record<string, string>) =>
+    fetch(`${base}${SIGN_IN}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(STORE),
+    });
 
   it('signs in from a page opened at http://127.0.0.1:{port}, as a browser sends it', async () => {
     const res = await post({ origin: base, 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' });
@@ -36,7 +39,11 @@ describe('without PUBLIC_URL', () => {
   it('signs in from a page opened at a LAN address or a host name', async () => {
     for (const host of ['192.168.1.20:8080', 'openrescue.lan:8080', 'rescue-box']) {
       const res = await t.app.inject({
-        method: 'POST', url: SIGN_IN, remoteAddress: '192.0.2.40', headers: { host, origin: `http://${host}`, 'sec-fetch-site': 'same-origin' }, payload: STORE,
+        method: 'POST',
+        url: SIGN_IN,
+        remoteAddress: '192.0.2.40',
+        headers: { host, origin: `http://${host}`, 'sec-fetch-site': 'same-origin' },
+        payload: STORE,
       });
       expect(res.statusCode, `${host}: ${res.body}`).toBe(200);
     }
@@ -55,7 +62,11 @@ describe('without PUBLIC_URL', () => {
 
   it('does not take the Host a page claims for its own when it sends another Origin', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: SIGN_IN, remoteAddress: '192.0.2.41', headers: { host: 'openrescue.lan', origin: 'http://attacker.lan' }, payload: STORE,
+      method: 'POST',
+      url: SIGN_IN,
+      remoteAddress: '192.0.2.41',
+      headers: { host: 'openrescue.lan', origin: 'http://attacker.lan' },
+      payload: STORE,
     });
     expect(res.statusCode).toBe(403);
   });
@@ -70,13 +81,21 @@ describe('with PUBLIC_URL', () => {
   afterAll(async () => t?.close());
 
   it('signs in from PUBLIC_URL', async () => {
-    const res = await t.app.inject({ method: 'POST', url: SIGN_IN, headers: { origin: 'http://localhost:8080' }, payload: STORE });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: SIGN_IN,
+      headers: { origin: 'http://localhost:8080' },
+      payload: STORE,
+    });
     expect(res.statusCode, res.body).toBe(200);
   });
 
   it('refuses another address the server is reached at, with a message naming PUBLIC_URL', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: SIGN_IN, headers: { host: '127.0.0.1:8080', origin: 'http://127.0.0.1:8080', 'sec-fetch-site': 'same-origin' }, payload: STORE,
+      method: 'POST',
+      url: SIGN_IN,
+      headers: { host: '127.0.0.1:8080', origin: 'http://127.0.0.1:8080', 'sec-fetch-site': 'same-origin' },
+      payload: STORE,
     });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({

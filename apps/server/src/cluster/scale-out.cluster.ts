@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAIN_RECHECK_MS } from '../auth/chain-liveness.js';
-import { api, createPostgresDatabase, readJobFiles } from '../jobs/crash-harness.js';
-import { type Cluster, type Nginx, startCluster, startNginx } from './cluster-harness.js';
+import { api, createPostgresDatabase, readJobFiles } from '../test-support/processes/server-process.js';
+import { type Cluster, type Nginx, startCluster, startNginx } from '../test-support/processes/cluster-harness.js';
 
 /**
  * Issue 10: three server processes (`npm run start:cluster -- --workers 3`) on one real PostgreSQL behind nginx
@@ -31,8 +31,12 @@ const PUBLIC_URL = 'http://openrescue.test';
 beforeAll(async () => {
   database = await createPostgresDatabase(adminUrl, 'or_cluster');
   cluster = await startCluster(3, {
-    DATABASE_URL: database.url, DATA_DIR: dir, DEMO_DONATIONS: '4000', MAX_PUBLISH_FILES: String(FILES),
-    PUBLIC_URL, TRUST_PROXY: 'loopback',
+    DATABASE_URL: database.url,
+    DATA_DIR: dir,
+    DEMO_DONATIONS: '4000',
+    MAX_PUBLISH_FILES: String(FILES),
+    PUBLIC_URL,
+    TRUST_PROXY: 'loopback',
     // A killed worker comes back after 20 s: the job it ran must be taken over by one of the others before that.
     CLUSTER_RESTART_DELAY_MS: '20000',
   });
@@ -56,25 +60,48 @@ const direct = (i: number) => `http://127.0.0.1:${cluster.ports[i]}`;
 async function signIn(base: string, email: string, password: string, client?: string) {
   const res = await fetch(`${base}/core-api/api/auth/sign-in/email`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: PUBLIC_URL, ...(client ? { 'x-forwarded-for': client } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      origin: PUBLIC_URL,
+      ...(client ? { 'x-forwarded-for': client } : {}),
+    },
     body: JSON.stringify({ email, password, rememberMe: false }),
   });
-  return { status: res.status, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+  return {
+    status: res.status,
+    cookie: res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; '),
+  };
 }
 
 async function tokenFrom(base: string, cookie: string) {
-  const res = await fetch(`${base}/core-api/api/session/token`, { method: 'POST', headers: { cookie, origin: PUBLIC_URL } });
+  const res = await fetch(`${base}/core-api/api/session/token`, {
+    method: 'POST',
+    headers: { cookie, origin: PUBLIC_URL },
+  });
   expect(res.status).toBe(200);
-  return { token: ((await res.json()) as { token: string }).token, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+  return {
+    token: ((await res.json()) as { token: string }).token,
+    cookie: res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; '),
+  };
 }
 
 const asks = (base: string, token: string) =>
-  fetch(`${base}/core-api/api/clients/company_user`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
+  fetch(`${base}/core-api/api/clients/company_user`, { headers: { authorization: `Bearer ${token}` } }).then(
+    (r) => r.status,
+  );
 
 describe('npm run start:cluster', () => {
   const supervisor = (args: string[], env: Record<string, string | undefined>) =>
     spawnSync(process.execPath, ['apps/server/dist/cluster.js', ...args], {
-      cwd: fileURLToPath(new URL('../../../../', import.meta.url)), encoding: 'utf8', timeout: 30_000,
+      cwd: fileURLToPath(new URL('../../../../', import.meta.url)),
+      encoding: 'utf8',
+      timeout: 30_000,
       env: { ...process.env, DATABASE_URL: undefined, ...env },
     });
 
@@ -92,7 +119,9 @@ describe('npm run start:cluster', () => {
 
 describe('three processes behind nginx', () => {
   it('nginx (deploy/nginx.conf) serves the product from the three processes', async () => {
-    const answers = await Promise.all(Array.from({ length: 30 }, () => fetch(`${nginx.base}/core-api/api/config`).then((r) => r.status)));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => fetch(`${nginx.base}/core-api/api/config`).then((r) => r.status)),
+    );
     expect(answers.every((s) => s === 200)).toBe(true);
     expect((await fetch(`${nginx.base}/health`)).status).toBe(200);
   });
@@ -102,7 +131,10 @@ describe('three processes behind nginx', () => {
     expect(s.status).toBe(200);
     const { token, cookie } = await tokenFrom(direct(1), s.cookie);
     for (let i = 0; i < 3; i++) expect(await asks(direct(i), token)).toBe(200);
-    const out = await fetch(`${direct(1)}/core-api/api/auth/sign-out`, { method: 'POST', headers: { cookie, origin: PUBLIC_URL } });
+    const out = await fetch(`${direct(1)}/core-api/api/auth/sign-out`, {
+      method: 'POST',
+      headers: { cookie, origin: PUBLIC_URL },
+    });
     expect(out.status).toBe(200);
     expect(await asks(direct(1), token)).toBe(401); // the process that signed out: at once
     const began = Date.now();
@@ -113,27 +145,40 @@ describe('three processes behind nginx', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(ended).toEqual([401, 401]);
-    figures.push(`sign-out seen by the other processes after ${Date.now() - began} ms (its recheck time: ${CHAIN_RECHECK_MS} ms)`);
+    figures.push(
+      `sign-out seen by the other processes after ${Date.now() - began} ms (its recheck time: ${CHAIN_RECHECK_MS} ms)`,
+    );
   });
 
   it('the per-account sign-in limit is one for all processes', async () => {
     const codes: number[] = [];
     // One client of its own: its 30 attempts spend its address's sign-in budget, not the other tests' (issue 32).
     const client = '198.51.100.30';
-    for (let i = 0; i < 30; i++) codes.push((await signIn(direct(i % 3), 'pending@openrescue.test', `wrong-${i}`, client)).status);
+    for (let i = 0; i < 30; i++)
+      codes.push((await signIn(direct(i % 3), 'pending@openrescue.test', `wrong-${i}`, client)).status);
     expect(codes.filter((c) => c === 401)).toHaveLength(10);
     expect(codes.filter((c) => c === 429)).toHaveLength(20);
     expect((await signIn(nginx.base, 'pending@openrescue.test', 'demo-pending', client)).status).toBe(429);
-    figures.push(`30 wrong passwords over 3 processes: ${codes.filter((c) => c === 401).length} refused, ${codes.filter((c) => c === 429).length} throttled`);
+    figures.push(
+      `30 wrong passwords over 3 processes: ${codes.filter((c) => c === 401).length} refused, ${codes.filter((c) => c === 429).length} throttled`,
+    );
   });
 });
 
-interface LiveEvent { at: number; processed: number; updatedAt: number; worker: number }
+interface LiveEvent {
+  at: number;
+  processed: number;
+  updatedAt: number;
+  worker: number;
+}
 
 /** The `tasks` live stream of one process: every `modified` event of `jobId`, with the moment it arrived. */
 function watch(worker: number, token: string, events: LiveEvent[], jobId: () => string | null, abort: AbortSignal) {
   return (async () => {
-    const res = await fetch(`${direct(worker)}/ops-api/live/tasks`, { headers: { authorization: `Bearer ${token}` }, signal: abort });
+    const res = await fetch(`${direct(worker)}/ops-api/live/tasks`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: abort,
+    });
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
     let buffer = '';
@@ -149,7 +194,8 @@ function watch(worker: number, token: string, events: LiveEvent[], jobId: () => 
         const data = block.split('\n').find((l) => l.startsWith('data: '));
         if (!/^event: (modified|added)/m.test(block) || !data) continue;
         const doc = JSON.parse(data.slice(6)) as { id: string; processed: number; updated_at: string };
-        if (doc.id === jobId()) events.push({ at, processed: doc.processed, updatedAt: Date.parse(doc.updated_at), worker });
+        if (doc.id === jobId())
+          events.push({ at, processed: doc.processed, updatedAt: Date.parse(doc.updated_at), worker });
       }
     }
   })().catch(() => {}); // a killed process ends its stream
@@ -159,13 +205,17 @@ function watch(worker: number, token: string, events: LiveEvent[], jobId: () => 
 async function runnerPid(): Promise<number | null> {
   const { rows } = await sql.query<{ application_name: string }>(
     `select a.application_name from pg_locks l join pg_stat_activity a on a.pid = l.pid
-      where l.locktype = 'advisory' and l.granted and a.application_name like 'openrescue job locks%'`);
+      where l.locktype = 'advisory' and l.granted and a.application_name like 'openrescue job locks%'`,
+  );
   const m = rows[0]?.application_name.match(/pid (\d+)/);
   return m ? Number(m[1]) : null;
 }
 
 const processed = async (jobId: string) =>
-  Number((await sql.query<{ processed: number }>('select processed from jobs where id = $1', [jobId])).rows[0]?.processed ?? 0);
+  Number(
+    (await sql.query<{ processed: number }>('select processed from jobs where id = $1', [jobId])).rows[0]?.processed ??
+      0,
+  );
 
 describe('a 300-file publish on three processes', () => {
   it('is run once, survives the SIGKILL of its process, is picked up by another within 30 s, and its files read from every process', async () => {
@@ -178,11 +228,13 @@ describe('a 300-file publish on three processes', () => {
     await new Promise((r) => setTimeout(r, 500));
 
     const found = await api(nginx.base, token, '/ops-api/appsheet/table/PublishFile/action', {
-      Action: 'Find', Properties: { Selector: `Top(OrderBy(PublishFile, [entry_date], TRUE, [id], FALSE), ${FILES})` },
+      Action: 'Find',
+      Properties: { Selector: `Top(OrderBy(PublishFile, [entry_date], TRUE, [id], FALSE), ${FILES})` },
     });
     expect(found.body.data).toHaveLength(FILES);
     const started = await api(nginx.base, token, '/ops-api/appsheet/table/PublishFile/batchAction', {
-      Action: 'AdvanceSingleFileChangeTime', Properties: { TaskName: 'publish_all', ParallelRequests: 4 },
+      Action: 'AdvanceSingleFileChangeTime',
+      Properties: { TaskName: 'publish_all', ParallelRequests: 4 },
       Rows: found.body.data.map((r: { id: number }) => ({ id: r.id })),
     });
     expect(started.status).toBe(202);
@@ -220,7 +272,13 @@ describe('a 300-file publish on three processes', () => {
     expect(status).toBe('succeeded');
     // The killed process is back (the supervisor restarts it after CLUSTER_RESTART_DELAY_MS).
     deadline = Date.now() + 60_000;
-    while (Date.now() < deadline && !(await fetch(`http://127.0.0.1:${victimPort}/health`).then((r) => r.ok, () => false))) {
+    while (
+      Date.now() < deadline &&
+      !(await fetch(`http://127.0.0.1:${victimPort}/health`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
       await new Promise((r) => setTimeout(r, 200));
     }
     expect(await fetch(`http://127.0.0.1:${victimPort}/health`).then((r) => r.status)).toBe(200);
@@ -246,17 +304,26 @@ describe('a 300-file publish on three processes', () => {
     expect(sorted.at(-1)).toBeLessThanOrEqual(500);
 
     // Generated files: stored in the database, read through every process.
-    const some = await sql.query<{ id: number }>(`select id from generated_file where job_id = $1 and file_uri is not null order by id limit 3`, [jobId]);
+    const some = await sql.query<{ id: number }>(
+      `select id from generated_file where job_id = $1 and file_uri is not null order by id limit 3`,
+      [jobId],
+    );
     for (const { id } of some.rows) {
-      const bodies = await Promise.all([0, 1, 2].map(async (w) => {
-        const res = await fetch(`${direct(w)}/ops-api/files/generated/${id}`, { headers: { authorization: `Bearer ${token}` } });
-        expect(res.status).toBe(200);
-        return Buffer.from(await res.arrayBuffer());
-      }));
+      const bodies = await Promise.all(
+        [0, 1, 2].map(async (w) => {
+          const res = await fetch(`${direct(w)}/ops-api/files/generated/${id}`, {
+            headers: { authorization: `Bearer ${token}` },
+          });
+          expect(res.status).toBe(200);
+          return Buffer.from(await res.arrayBuffer());
+        }),
+      );
       expect(bodies[1].equals(bodies[0]) && bodies[2].equals(bodies[0])).toBe(true);
     }
-    figures.push(`publish of ${FILES} files: process on port ${victimPort} killed at ${atKill}, picked up by another in ${pickedUpMs} ms, ` +
-      `${FILES} items once, ${docs.length} documents once; live events ${byWorker.join('/')} per process, ` +
-      `commit to stream p50 ${p(0.5)} ms, p95 ${p(0.95)} ms, max ${sorted.at(-1)} ms`);
+    figures.push(
+      `publish of ${FILES} files: process on port ${victimPort} killed at ${atKill}, picked up by another in ${pickedUpMs} ms, ` +
+        `${FILES} items once, ${docs.length} documents once; live events ${byWorker.join('/')} per process, ` +
+        `commit to stream p50 ${p(0.5)} ms, p95 ${p(0.95)} ms, max ${sorted.at(-1)} ms`,
+    );
   });
 });

@@ -30,7 +30,10 @@ const envSchema = z.object({
    * PostgreSQL) or 'folder' (DATA_DIR/files; the default on the embedded database). */
   FILE_STORE: z.enum(['database', 'folder']).optional(),
   /** PGlite's shared_buffers (its page cache, kept for the process's life); read by db/pglite-worker.mjs, default 32MB. */
-  PGLITE_SHARED_BUFFERS: z.string().regex(/^[1-9]\d*(kB|MB|GB)$/, 'a size such as 32MB').optional(),
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^[1-9]\d*(kB|MB|GB)$/, 'a size such as 32MB')
+    .optional(),
   DEMO_DONATIONS: z.coerce.number().int().min(0).default(120000),
   SEED_DEMO: bool.default(true as never),
   PRODUCT_NAME: z.string().default('OpenRescue'),

@@ -53,7 +53,9 @@ function openPostgres(url: string, max: number): Database {
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   // The pool listens for errors on idle connections only. One in use when the server goes away (a restart, a
   // failover) also emits 'error', which would end the process; its query fails on its own and the request gets a 503.
-  pool.on('connect', (client) => client.on('error', (error) => console.warn(`PostgreSQL connection lost while in use: ${error.message}`)));
+  pool.on('connect', (client) =>
+    client.on('error', (error) => console.warn(`PostgreSQL connection lost while in use: ${error.message}`)),
+  );
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     kind: 'postgres',

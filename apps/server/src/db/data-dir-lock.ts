@@ -27,6 +27,7 @@ export function lockDataDir(dataDir: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number(readFileSync(lockPath, 'utf8'));
       if (owner && owner !== process.pid && isAlive(owner)) {
+        // eslint-disable-next-line preserve-caught-error -- the lock file exists: that is the whole cause, said here
         throw new Error(
           `The data folder ${dataDir} is in use by process ${owner}. Stop it first, or set DATA_DIR to another folder.`,
         );

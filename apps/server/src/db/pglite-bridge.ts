@@ -5,7 +5,9 @@ export interface BridgeResult {
   affectedRows: number | null;
 }
 
-type Pending = { resolve: (v: any) => void; reject: (e: Error) => void };
+/** What the worker posts: `{ ready: true }` once, then one answer per statement, matched by id. */
+type WorkerMessage = { ready?: boolean; id?: number; result?: unknown; error?: { message: string } };
+type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
 
 /** Talks to the PGlite worker thread: one message per statement, answers matched by id. */
 export class PGliteBridge {
@@ -18,7 +20,7 @@ export class PGliteBridge {
   constructor(dataDir: string | null, template?: string) {
     this.worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir, template } });
     this.ready = new Promise((resolve, reject) => {
-      const onMessage = (msg: any) => {
+      const onMessage = (msg: WorkerMessage) => {
         if (msg?.ready) {
           this.worker.off('message', onMessage);
           resolve();
@@ -27,7 +29,7 @@ export class PGliteBridge {
       this.worker.on('message', onMessage);
       this.worker.once('error', reject);
     });
-    this.worker.on('message', (msg: any) => {
+    this.worker.on('message', (msg: WorkerMessage) => {
       if (msg?.id === undefined) return;
       const pending = this.pending.get(msg.id);
       if (!pending) return;
@@ -45,7 +47,7 @@ export class PGliteBridge {
     await this.ready;
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
       this.worker.postMessage({ ...msg, id });
     });
   }

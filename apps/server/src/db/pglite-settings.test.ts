@@ -7,7 +7,9 @@ describe('the embedded database settings', () => {
   it('PGlite runs with a 32MB page cache unless PGLITE_SHARED_BUFFERS says otherwise', async () => {
     const database = await openDatabase({ dataDir: null, pgliteTemplate: process.env.TEST_PGLITE_TEMPLATE });
     try {
-      const { rows } = await sql<{ size: string }>`select current_setting('shared_buffers') as size`.execute(database.db);
+      const { rows } = await sql<{ size: string }>`select current_setting('shared_buffers') as size`.execute(
+        database.db,
+      );
       expect(rows[0].size).toBe(process.env.PGLITE_SHARED_BUFFERS || '32MB');
     } finally {
       await database.close();

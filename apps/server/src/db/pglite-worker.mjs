@@ -10,9 +10,13 @@ const parsers = { 20: Number, 1700: Number, 1082: (value) => value };
 // database copied per test file is ~3 s faster than initialising and migrating each).
 const loadDataDir = workerData.template ? new Blob([readFileSync(workerData.template)]) : undefined;
 // PostgreSQL's page cache inside PGlite's WASM memory, which never shrinks: 32MB instead of its 128MB default took
-// the server's RSS under the API load test from a median of 617 to 466 MB at the same throughput (bench/README.md).
+// the server's RSS under the API load test from a median of 617 to 466 MB at the same throughput (bench/api-load-bench.ts).
 // PGLITE_SHARED_BUFFERS overrides it (validated in config/env.ts).
-const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${process.env.PGLITE_SHARED_BUFFERS || '32MB'}`];
+const startParams = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  `shared_buffers=${process.env.PGLITE_SHARED_BUFFERS || '32MB'}`,
+];
 const db = await PGlite.create(workerData.dataDir || undefined, { parsers, loadDataDir, startParams });
 const transactions = new Map();
 let nextTxId = 1;
@@ -61,7 +65,7 @@ async function end(txId, commit) {
 // PGlite's query() sends the extended protocol's six messages (parse, describe, bind, describe, execute, sync) as six
 // calls into PostgreSQL, the first describe only to learn the parameters' types. Here the types are remembered by
 // statement text and the other five messages go in one call: the dashboard's totals query took 0.50 ms instead of
-// 0.65 ms, a lookup by id 0.15 instead of 0.20 (bench/README.md). Same locks, serializers and parsers as query().
+// 0.65 ms, a lookup by id 0.15 instead of 0.20. Same locks, serializers and parsers as query().
 const { serialize } = protocol;
 // At most 5,000 statements of up to 4,000 characters (~20 MB at worst); a longer text (a bulk insert's thousands of
 // parameters) is described each time, as query() does.
@@ -82,7 +86,10 @@ function concat(parts) {
 async function typesOf(sql) {
   let types = paramTypes.get(sql);
   if (!types) {
-    const { messages } = await db.execProtocol(concat([serialize.parse({ text: sql }), serialize.describe({ type: 'S' }), serialize.sync()]), { syncToFs: false });
+    const { messages } = await db.execProtocol(
+      concat([serialize.parse({ text: sql }), serialize.describe({ type: 'S' }), serialize.sync()]),
+      { syncToFs: false },
+    );
     types = protocolResults.parseDescribeStatementResults(messages);
     if (sql.length <= PARAM_TYPES_MAX_TEXT) {
       if (paramTypes.size >= PARAM_TYPES_KEPT) paramTypes.clear();
@@ -99,7 +106,13 @@ async function runQuery(sql, params, inTransaction) {
     const serializer = db.serializers[types[i]];
     return serializer ? serializer(value) : value.toString();
   });
-  const message = concat([serialize.parse({ text: sql }), serialize.bind({ values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]);
+  const message = concat([
+    serialize.parse({ text: sql }),
+    serialize.bind({ values }),
+    serialize.describe({ type: 'P' }),
+    serialize.execute({}),
+    serialize.sync(),
+  ]);
   const { messages } = await db.execProtocol(message, { syncToFs: false });
   if (!inTransaction) await db.syncToFs();
   return protocolResults.parseResults(messages, db.parsers, { rowMode: 'object' })[0];

@@ -23,7 +23,8 @@ const USAGE = 'Usage: npm run seed -- [--donations N] [--seed N] [--reset]';
 function wholeNumber(name: string, value: string | undefined, fallback: number, min: number): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value.replace(/_/g, ''));
-  if (!Number.isSafeInteger(n) || n < min) throw new Error(`--${name} must be a whole number >= ${min}, got "${value}"\n${USAGE}`);
+  if (!Number.isSafeInteger(n) || n < min)
+    throw new Error(`--${name} must be a whole number >= ${min}, got "${value}"\n${USAGE}`);
   return n;
 }
 
@@ -36,6 +37,7 @@ export function parseSeedArgs(argv: string[], env: NodeJS.ProcessEnv = process.e
       strict: true,
     }));
   } catch (error) {
+    // eslint-disable-next-line preserve-caught-error -- the message carries parseArgs's, followed by the usage
     throw new Error(`${(error as Error).message}\n${USAGE}`);
   }
   return {
@@ -69,8 +71,16 @@ export async function runSeed(
   });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   log(`Done in ${seconds} s.`);
-  log(`  rows:    ${Object.entries(summary.counts).map(([k, v]) => `${k} ${v.toLocaleString('en-US')}`).join(', ')}`);
-  log(`  phases:  ${Object.entries(summary.timings).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`).join(', ')}`);
+  log(
+    `  rows:    ${Object.entries(summary.counts)
+      .map(([k, v]) => `${k} ${v.toLocaleString('en-US')}`)
+      .join(', ')}`,
+  );
+  log(
+    `  phases:  ${Object.entries(summary.timings)
+      .map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`)
+      .join(', ')}`,
+  );
   return summary;
 }
 

@@ -23,7 +23,7 @@ class BridgeConnection implements DatabaseConnection {
     };
   }
 
-  // eslint-disable-next-line require-yield
+  // eslint-disable-next-line require-yield -- the driver interface wants a generator; PGlite cannot stream
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('Streaming is not supported by PGlite.');
   }
@@ -68,6 +68,7 @@ export class PGliteWorkerDialect implements Dialect {
   createQueryCompiler() {
     return new PostgresQueryCompiler();
   }
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's Dialect interface declares it so
   createIntrospector(db: Kysely<any>) {
     return new PostgresIntrospector(db);
   }

@@ -4,11 +4,12 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { monthlyReportFileName, posterFileName, safeFileStem } from './file-names.js';
 import { brandLogoFor } from './pdf/brand-logos.js';
-import { pdfTextLines } from './pdf/pdf-text.js';
+import { pdfFonts, pdfTextLines } from '../test-support/documents/pdf-text.js';
+import { PRE_BASE_NAMES, SCRIPT_NAMES, sortedChars } from '../test-support/documents/script-names.js';
 import { clearPosterCache, renderPosterPdf } from './pdf/poster-pdf.js';
 import { qrPath } from './pdf/qr-code.js';
-import { publicReportUrl } from './public-report-url.js';
-import { samplePoster, sampleMonthlyReport } from './sample-documents.js';
+import { posterLinkUrl } from './poster-link-url.js';
+import { samplePoster, sampleMonthlyReport } from '../test-support/documents/sample-documents.js';
 import { writeMonthlyReportXlsx } from './xlsx/monthly-report-xlsx.js';
 import { textColorOn } from './xlsx/xlsx-styles.js';
 
@@ -24,7 +25,9 @@ async function xlsxBuffer(report: ReturnType<typeof sampleMonthlyReport>) {
 
 describe('file names', () => {
   it('builds names from the heading and the month-end date, in safe characters only', () => {
-    expect(monthlyReportFileName('Fraser Valley Food Bank', '2026-10-31')).toBe('Fraser_Valley_Food_Bank_2026-10-31.xlsx');
+    expect(monthlyReportFileName('Fraser Valley Food Bank', '2026-10-31')).toBe(
+      'Fraser_Valley_Food_Bank_2026-10-31.xlsx',
+    );
     expect(monthlyReportFileName('Café "Ôlé" / Co-op #4', '2026-02-28')).toBe('Cafe_Ole_Co-op_4_2026-02-28.xlsx');
     expect(safeFileStem('Pantry & Friends')).toBe('Pantry_and_Friends');
     expect(safeFileStem('../../etc')).toBe('etc');
@@ -41,11 +44,12 @@ describe('poster pieces', () => {
     expect(brandLogoFor('Corner Store', 'Corner Co')).toMatchObject({ key: 'generic', label: 'Corner Co' });
   });
 
-  it('draws the QR code as one vector path and links the public store report (placeholder token for now)', async () => {
-    const url = await publicReportUrl({ origin: 'https://rescue.example' }, 7);
-    expect(url).toMatch(/^https:\/\/rescue\.example\/public\/store\/7\/reports\?tk=\S+$/);
+  it('draws the QR code of the short poster link as one small vector path (placeholder code without a database)', async () => {
+    const url = await posterLinkUrl({ origin: 'https://rescue.example' }, 7);
+    expect(url).toBe('https://rescue.example/p/pending00007');
     const qr = qrPath(url);
-    expect(qr.size).toBeGreaterThanOrEqual(25);
+    // Version 3 (29 x 29 modules), not the 53 x 53 of the signed report link it replaced (issue 34).
+    expect(qr.size).toBe(29);
     expect(qr.d).toMatch(/^M\d+ \d+h\d+v1h-\d+z/);
     expect(qrPath(url)).toBe(qr);
   });
@@ -53,13 +57,18 @@ describe('poster pieces', () => {
   it('keeps a long store name and millions on one A4 landscape page', async () => {
     clearPosterCache();
     const poster = samplePoster('Pacific Pantry Express Harrison Hot Springs Lakeside', 'Pacific Pantry Express');
-    const pdf = await renderPosterPdf(poster, { productName: 'OpenRescue', aboutUrl: 'http://x/public/about-the-numbers' });
+    const pdf = await renderPosterPdf(poster, {
+      productName: 'OpenRescue',
+      aboutUrl: 'http://x/public/about-the-numbers',
+    });
     if (process.env.POSTER_SAMPLE_OUT) writeFileSync(process.env.POSTER_SAMPLE_OUT, pdf);
     expect(pdf.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(1);
     const text = pdfTextLines(pdf);
     expect(text).toContain(poster.store.name);
     expect(text.join(' ')).toMatch(/1\.2 ?M kg/);
-    expect(await renderPosterPdf(poster, { productName: 'OpenRescue', aboutUrl: 'http://x/public/about-the-numbers' })).toBe(pdf);
+    expect(
+      await renderPosterPdf(poster, { productName: 'OpenRescue', aboutUrl: 'http://x/public/about-the-numbers' }),
+    ).toBe(pdf);
   });
 });
 
@@ -100,5 +109,32 @@ describe('monthly report spreadsheet', () => {
     const texts: string[] = [];
     wb2.getWorksheet('Month')!.eachRow((row) => texts.push(String(row.getCell(1).value)));
     expect(texts.join('\n')).toContain('Raw Data lists the first 10 of 50,000 donations.');
+  });
+});
+
+describe('posters in every script', () => {
+  const options = { productName: 'OpenRescue', aboutUrl: 'http://x/public/about-the-numbers' };
+
+  it('print each name in embedded subset fonts that poppler reads back, one page well under 1 MB', async () => {
+    clearPosterCache();
+    for (const [script, name] of Object.entries(SCRIPT_NAMES)) {
+      const pdf = await renderPosterPdf(samplePoster(name, 'Harvest Valley Foods'), options);
+      expect(pdfTextLines(pdf), script).toContain(name);
+      expect(
+        pdfFonts(pdf).filter((f) => !(f.embedded && f.subset && f.unicode)),
+        script,
+      ).toEqual([]);
+      expect(pdf.toString('latin1').match(/\/Type \/Page\b/g), script).toHaveLength(1);
+      // About 16 kB in Latin, 22 kB with a Chinese name.
+      expect(pdf.length, script).toBeLessThan(60_000);
+    }
+  });
+
+  it('keeps every character of a name whose vowel sign is drawn before its consonant', async () => {
+    for (const name of PRE_BASE_NAMES) {
+      const pdf = await renderPosterPdf(samplePoster(name, 'Fraser Fresh Grocers'), options);
+      // Extractors read glyphs in drawing order (ਿ before ਸ): the characters come back, not their order.
+      expect(pdfTextLines(pdf).map(sortedChars)).toContain(sortedChars(name));
+    }
   });
 });

@@ -12,7 +12,10 @@ export interface RenderedDocuments {
 export const renderedDocument = (bytes: Promise<Uint8Array>): Promise<RenderedDocument> =>
   bytes.then(
     (data): RenderedDocument => ({ ok: true, data }),
-    (error: unknown): RenderedDocument => ({ ok: false, error: error instanceof Error ? error.message : String(error) }),
+    (error: unknown): RenderedDocument => ({
+      ok: false,
+      error: error instanceof Error ? error.message : String(error),
+    }),
   );
 
 /**

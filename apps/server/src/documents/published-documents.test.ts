@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pdfTextLines } from './pdf/pdf-text.js';
+import { pdfFonts, pdfTextLines } from '../test-support/documents/pdf-text.js';
+import { SCRIPT_NAMES } from '../test-support/documents/script-names.js';
+import { renderPosterPdf } from './pdf/poster-pdf.js';
+import { renderReportPdf } from './pdf/report-pdf.js';
 import { reportSummary } from './pdf/report-summary.js';
 import { renderPublishedDocuments } from './publish-render.js';
 import { documentDate, type ReportDocument } from './report-document.js';
-import { sampleMonthlyReport } from './sample-documents.js';
+import { sampleMonthlyReport, samplePoster } from '../test-support/documents/sample-documents.js';
 
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 const date = documentDate('2026-10-31');
@@ -61,19 +64,79 @@ describe('published documents', () => {
     expect(s.lead).toBe(
       `In Oct 2026, Fraser Valley Food Bank received 8,442 kg (18,612 lb) of rescued food in 126 donations: about 15,518 meals, and 28,365 kg of CO2e emissions avoided.`,
     );
-    expect(s.departments.map((d) => d.name)).toEqual(['Bakery', 'Dairy', 'Deli', 'Meat/Seafood', 'Produce', 'Grocery', 'Other']);
+    expect(s.departments.map((d) => d.name)).toEqual([
+      'Bakery',
+      'Dairy',
+      'Deli',
+      'Meat/Seafood',
+      'Produce',
+      'Grocery',
+      'Other',
+    ]);
     expect(s.departments.reduce((a, d) => a + d.share, 0)).toBeCloseTo(1, 6);
     expect(s.ytd).toHaveLength(10);
-    const store = reportSummary({ ...report, heading: { ...report.heading, kind: 'store', name: 'Harvest Valley Kitsilano', company: 'Harvest Valley Foods' } }, 'OpenRescue');
+    const store = reportSummary(
+      {
+        ...report,
+        heading: {
+          ...report.heading,
+          kind: 'store',
+          name: 'Harvest Valley Kitsilano',
+          company: 'Harvest Valley Foods',
+        },
+      },
+      'OpenRescue',
+    );
     expect(store.lead).toMatch(/^In Oct 2026, Harvest Valley Kitsilano donated 8,442 kg \(18,612 lb\) of unsold food/);
     expect(store.subtitle).toBe('A store of Harvest Valley Foods');
-    const empty = { ...report, month: { rows: [], totals: { ...report.month.totals, weight_kg: 0, weight_lb: 0, donation_count: 0, meals_provided: 0, co2_emissions_kg: 0 } } };
-    expect(reportSummary(empty, 'OpenRescue').lead).toBe('No donations were recorded for Fraser Valley Food Bank in Oct 2026.');
-    const { pdf } = await renderAt('2026-11-02T08:00:00Z', { ...report, heading: { ...report.heading, kind: 'company', name: 'Harvest Valley Foods' } });
+    const empty = {
+      ...report,
+      month: {
+        rows: [],
+        totals: {
+          ...report.month.totals,
+          weight_kg: 0,
+          weight_lb: 0,
+          donation_count: 0,
+          meals_provided: 0,
+          co2_emissions_kg: 0,
+        },
+      },
+    };
+    expect(reportSummary(empty, 'OpenRescue').lead).toBe(
+      'No donations were recorded for Fraser Valley Food Bank in Oct 2026.',
+    );
+    const { pdf } = await renderAt('2026-11-02T08:00:00Z', {
+      ...report,
+      heading: { ...report.heading, kind: 'company', name: 'Harvest Valley Foods' },
+    });
     const text = pdfTextLines(Buffer.from(pdf)).join('\n');
     expect(text).toContain('Harvest Valley Foods');
     expect(text).toContain('All stores of the company');
     expect(text).toContain('By department');
     expect(text).toMatch(/Year to date: 14,500 kg of food rescued/);
+  });
+
+  it('show names in every script, in embedded fonts that poppler reads back', async () => {
+    const report = sampleMonthlyReport(0, false);
+    // This poster once changed fontkit's shared glyph objects: the reports after it lost the M of MEALS PROVIDED.
+    await renderPosterPdf(samplePoster(SCRIPT_NAMES['Latin Extended']), { productName: 'OpenRescue', aboutUrl: 'x' });
+    for (const [script, name] of Object.entries(SCRIPT_NAMES)) {
+      const heading = { ...report.heading, kind: 'store' as const, name, company: 'Harvest Valley Foods' };
+      const pdf = await renderReportPdf({ ...report, heading }, { productName: 'OpenRescue', date });
+      const lines = pdfTextLines(pdf);
+      expect(lines, script).toContain(name);
+      // Inside a sentence poppler moves the spaces at a right-to-left run's edges: compare without spaces there.
+      const squeeze = (t: string) => t.replace(/\s/g, '');
+      expect(squeeze(lines.join(' ')), script).toContain(squeeze(`In Oct 2026, ${name} donated`));
+      expect(squeeze(lines.join(' ')), script).toContain('MEALSPROVIDED');
+      expect(
+        pdfFonts(pdf).filter((f) => !(f.embedded && f.subset && f.unicode)),
+        script,
+      ).toEqual([]);
+      expect(pdf.toString('latin1').match(/\/Type \/Page\b/g), script).toHaveLength(1);
+      // About 18 kB in Latin, 25 kB with a Chinese name: the subsets hold only the glyphs used.
+      expect(pdf.length, script).toBeLessThan(60_000);
+    }
   });
 });

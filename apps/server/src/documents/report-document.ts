@@ -5,7 +5,9 @@ import type { MonthlyReport, ReportHeading } from '@openrescue/shared';
  * company's report, which only publishing makes (COMPANY_REPORT files).
  */
 export type ReportKind = ReportHeading['kind'] | 'company';
-export type ReportDocument = Omit<MonthlyReport, 'heading'> & { heading: Omit<ReportHeading, 'kind'> & { kind: ReportKind } };
+export type ReportDocument = Omit<MonthlyReport, 'heading'> & {
+  heading: Omit<ReportHeading, 'kind'> & { kind: ReportKind };
+};
 
 /**
  * The instant written into a published document's metadata (xlsx core properties and zip entries, PDF info): the

@@ -3,11 +3,24 @@ import { describe, expect, it } from 'vitest';
 import { applyPatch } from './live-hub.js';
 
 const row: LiveJob = {
-  id: 'publish_all_2', name: 'publish_all', total: 5, processed: 1, status: 'progressing', updated_at: '2026-11-02T10:00:01.000Z',
-  error: null, kind: 'publish', created_at: '2026-11-02T10:00:00.000Z', parallel: 2, done_ids: [11], failed_ids: [],
+  id: 'publish_all_2',
+  name: 'publish_all',
+  total: 5,
+  processed: 1,
+  status: 'progressing',
+  updated_at: '2026-11-02T10:00:01.000Z',
+  error: null,
+  kind: 'publish',
+  created_at: '2026-11-02T10:00:00.000Z',
+  parallel: 2,
+  done_ids: [11],
+  failed_ids: [],
 };
 const patch = (processed: number, id: number, failed = false) => ({
-  processed, status: 'progressing' as const, updated_at: `2026-11-02T10:00:0${processed}.000Z`, error: null,
+  processed,
+  status: 'progressing' as const,
+  updated_at: `2026-11-02T10:00:0${processed}.000Z`,
+  error: null,
   finished: { publish_file_id: id, failed, order: processed },
 });
 

@@ -116,7 +116,7 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     for (const id of ids) {
       const row = cache.get(id);
       if (!row) continue;
-      for (const stream of tasks) (stream.ready ? deliver(stream, row) : stream.early.push(row));
+      for (const stream of tasks) stream.ready ? deliver(stream, row) : stream.early.push(row);
       if (FINISHED.has(row.status)) cache.delete(id);
     }
   }

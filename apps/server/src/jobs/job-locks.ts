@@ -55,7 +55,10 @@ export function createJobLocks(database: Database, log?: { warn(obj: object, msg
     async tryLock(jobId) {
       if (held.has(jobId)) return false;
       const c = await connection();
-      const { rows } = await c.query<{ ok: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as ok', [LOCK_CLASS, jobId]);
+      const { rows } = await c.query<{ ok: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as ok', [
+        LOCK_CLASS,
+        jobId,
+      ]);
       if (rows[0]?.ok) held.add(jobId);
       return Boolean(rows[0]?.ok);
     },

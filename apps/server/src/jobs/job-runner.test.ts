@@ -27,12 +27,19 @@ describe('start-up tasks', () => {
     const first = processLocks();
     const second = processLocks(first);
     let release = () => {};
-    const held = new Promise<void>((r) => { release = r; });
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
     const ran: string[] = [];
     const a = createJobRunner({ db: database.db, locks: first, log, pollMs: 60_000 });
     const b = createJobRunner({ db: database.db, locks: second, log, pollMs: 60_000 });
-    a.afterStart('demo documents', async () => { ran.push('a'); await held; });
-    b.afterStart('demo documents', async () => { ran.push('b'); });
+    a.afterStart('demo documents', async () => {
+      ran.push('a');
+      await held;
+    });
+    b.afterStart('demo documents', async () => {
+      ran.push('b');
+    });
     await a.start();
     await new Promise((r) => setTimeout(r, 100));
     await b.start();
@@ -44,7 +51,9 @@ describe('start-up tasks', () => {
 
     // Once it is done the lock is free: a later start (a restart) runs it again.
     const c = createJobRunner({ db: database.db, locks: second, log, pollMs: 60_000 });
-    c.afterStart('demo documents', async () => { ran.push('c'); });
+    c.afterStart('demo documents', async () => {
+      ran.push('c');
+    });
     await c.start();
     await c.stop();
     expect(ran).toEqual(['a', 'c']);

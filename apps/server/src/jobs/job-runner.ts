@@ -21,8 +21,11 @@ export interface JobRunner {
    * at a time (the job locks); the others skip it.
    */
   afterStart(name: string, task: (stopping: () => boolean) => Promise<unknown>): void;
-  /** Resumes every unfinished job of a registered kind, then looks for work every `pollMs`. */
-  start(): Promise<void>;
+  /**
+   * Resumes every unfinished job of a registered kind, then looks for work every `pollMs`. `startUpTasks: false`
+   * leaves the `afterStart` tasks out (the test app: a test runs such a task itself, when it is the subject).
+   */
+  start(options?: { startUpTasks?: boolean }): Promise<void>;
   /** Looks for work now (a job was just created). */
   wake(): void;
   /** Takes no new work, lets the files in hand finish, and waits (at most `timeoutMs`). */
@@ -89,9 +92,14 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
           if (logged.has(row.id)) return;
           logged.add(row.id);
           const text = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
-          return options.db.insertInto('custom_debug_log')
+          return options.db
+            .insertInto('custom_debug_log')
             .values({ target: row.id, error: `Job stopped by an error; it will be resumed: ${text}`, job_id: row.id })
-            .execute().then(() => undefined, () => undefined);
+            .execute()
+            .then(
+              () => undefined,
+              () => undefined,
+            );
         })
         .finally(async () => {
           active.delete(row.id);
@@ -128,16 +136,17 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     afterStart(name, task) {
       startTasks.push({ name, task });
     },
-    async start() {
+    async start({ startUpTasks = true } = {}) {
       control.stopping = false;
       scan();
       await scanning;
       const pollMs = options.pollMs ?? 15_000;
       timer = setInterval(scan, pollMs);
       timer.unref();
-      for (const { name, task } of startTasks) {
+      for (const { name, task } of startUpTasks ? startTasks : []) {
         const lock = `start-up:${name}`;
-        const run: Promise<unknown> = options.locks.tryLock(lock)
+        const run: Promise<unknown> = options.locks
+          .tryLock(lock)
           .then(async (mine) => {
             if (!mine) return; // another process is doing it
             try {

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReportDocument } from '../documents/report-document.js';
-import { sampleMonthlyReport } from '../documents/sample-documents.js';
+import { sampleMonthlyReport } from '../test-support/documents/sample-documents.js';
 import { createRenderPool, type RenderPool } from './render-pool.js';
 
 const report: ReportDocument = { ...sampleMonthlyReport(40000), xlsx_filename: 'Sample_2026-09-30.xlsx' };

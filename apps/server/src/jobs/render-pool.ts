@@ -49,7 +49,9 @@ interface Slot {
 // From TypeScript sources (tsx, vitest) a worker first registers tsx (render-worker-boot.mjs); the built server
 // (scripts/build.mjs) has render-worker.js beside it and starts it directly.
 const FROM_SOURCES = import.meta.url.endsWith('.ts');
-const WORKER = FROM_SOURCES ? new URL('./render-worker-boot.mjs', import.meta.url) : new URL('./render-worker.js', import.meta.url);
+const WORKER = FROM_SOURCES
+  ? new URL('./render-worker-boot.mjs', import.meta.url)
+  : new URL('./render-worker.js', import.meta.url);
 const WORKER_DATA = FROM_SOURCES ? { entry: new URL('./render-worker.ts', import.meta.url).href } : {};
 
 export function createRenderPool(options: RenderPoolOptions): RenderPool {
@@ -119,7 +121,13 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
         const task = queue.shift()!;
         free.task = task;
         task.attempts++;
-        free.worker.postMessage({ id: task.id, kind: task.kind, input: task.input, productName: options.productName, date: task.date.toISOString() });
+        free.worker.postMessage({
+          id: task.id,
+          kind: task.kind,
+          input: task.input,
+          productName: options.productName,
+          date: task.date.toISOString(),
+        });
         continue;
       }
       if (slots.length < options.size) {

@@ -1,6 +1,11 @@
 import type { Poster } from '@openrescue/shared';
 import type { PosterLayoutOptions } from '../documents/pdf/poster-layout.js';
-import { renderedDocument, renderPublishedDocuments, type RenderedDocument, type RenderedDocuments } from '../documents/publish-render.js';
+import {
+  renderedDocument,
+  renderPublishedDocuments,
+  type RenderedDocument,
+  type RenderedDocuments,
+} from '../documents/publish-render.js';
 import type { ReportDocument } from '../documents/report-document.js';
 import { monthlyReportXlsxBuffer } from '../documents/xlsx/monthly-report-xlsx.js';
 
@@ -29,7 +34,11 @@ export interface RenderOptions {
 const own = (d: RenderedDocument): RenderedDocument => (d.ok ? { ok: true, data: new Uint8Array(d.data) } : d);
 
 /** Renders one task, on whichever thread calls it; the result's documents own their bytes (transferable). */
-export async function runRenderTask<K extends RenderKind>(kind: K, input: RenderInputs[K], options: RenderOptions): Promise<RenderResults[K]> {
+export async function runRenderTask<K extends RenderKind>(
+  kind: K,
+  input: RenderInputs[K],
+  options: RenderOptions,
+): Promise<RenderResults[K]> {
   if (kind === 'poster') {
     const { poster, layout } = input as RenderInputs['poster'];
     // The PDF library loads on the first poster, not with the thread.

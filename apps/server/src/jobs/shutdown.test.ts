@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type ServerProcess, startServer } from './crash-harness.js';
+import { type ServerProcess, startServer } from '../test-support/processes/server-process.js';
 
 /**
  * A stop (SIGTERM, as a deployment restarts the server) right after a start, while the start-up tasks (storing the
@@ -21,6 +21,11 @@ describe('stopping the server', () => {
     server = await startServer({ DATA_DIR: dir, SEED_DEMO: 'true', DEMO_DONATIONS: '2000' }, 120_000);
     await server.stop('SIGTERM'); // at once: the demo's documents and recordings are still being stored
     expect(server.child.exitCode).toBe(0);
-    expect(server.output().split('\n').filter((line) => line.includes('"level":50'))).toEqual([]);
+    expect(
+      server
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('"level":50')),
+    ).toEqual([]);
   });
 });

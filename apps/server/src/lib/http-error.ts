@@ -16,8 +16,7 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, detail = '') =>
-  new HttpError(400, ERROR_TYPES.validation, message, detail);
+export const badRequest = (message: string, detail = '') => new HttpError(400, ERROR_TYPES.validation, message, detail);
 // Another tenant's object answers exactly like a missing one.
 export const notFound = (what = 'Not found') => new HttpError(404, ERROR_TYPES.notFound, what, '');
 export const unauthorized = (message: string, detail = '') =>

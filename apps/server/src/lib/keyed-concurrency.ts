@@ -42,4 +42,9 @@ export const BUSY_CLIENT_RETRY_AFTER_SECONDS = 1;
 
 /** 429 with our error body: this client already has its share of requests in hand (the caller sets Retry-After). */
 export const tooManyAtOnce = (what = 'requests') =>
-  new HttpError(429, ERROR_TYPES.rateLimited, `Too many ${what} at once from you. Try again in a moment.`, 'too many concurrent requests');
+  new HttpError(
+    429,
+    ERROR_TYPES.rateLimited,
+    `Too many ${what} at once from you. Try again in a moment.`,
+    'too many concurrent requests',
+  );

@@ -6,7 +6,10 @@ export interface CharityReportMessageInput {
   organizationName: string;
   /** YYYY-MM */
   month: string;
+  /** The report of that month. */
   reportUrl: string;
+  /** The page where the contact stops these mails (the List-Unsubscribe header does it in one click). */
+  unsubscribeUrl: string;
 }
 
 export interface MessageContent {
@@ -18,7 +21,11 @@ export interface MessageContent {
 /** 'October 2026' for '2026-10'. */
 export function monthLabel(month: string): string {
   const [year, m] = month.split('-').map(Number);
-  return new Date(Date.UTC(year, m - 1, 1)).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return new Date(Date.UTC(year, m - 1, 1)).toLocaleString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 /** The month before `now`, as YYYY-MM (the reports' default period). */
@@ -45,6 +52,8 @@ export function charityReportMessage(input: CharityReportMessageInput): MessageC
     '',
     `Thank you for rescuing food with ${input.productName}.`,
     `The ${input.productName} team`,
+    '',
+    `You get this mail as a contact of ${organization}. To stop these mails: ${input.unsubscribeUrl}`,
   ].join('\n');
   const html = [
     '<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5">',
@@ -53,6 +62,8 @@ export function charityReportMessage(input: CharityReportMessageInput): MessageC
     ' It shows the food your organization rescued and its impact.</p>',
     `<p><a href="${escapeHtml(input.reportUrl)}">View the report</a></p>`,
     `<p>Thank you for rescuing food with ${escapeHtml(input.productName)}.<br>The ${escapeHtml(input.productName)} team</p>`,
+    `<p style="font-size: 12px; color: #555">You get this mail as a contact of ${escapeHtml(organization)}. `,
+    `<a href="${escapeHtml(input.unsubscribeUrl)}">Stop these mails</a></p>`,
     '</body></html>',
   ].join('');
   return { subject, text, html };

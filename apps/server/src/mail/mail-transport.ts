@@ -11,6 +11,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string | null;
+  /** The one-click unsubscribe address (RFC 8058) of a mail sent to a list's contact; null for other mail. */
+  listUnsubscribe: string | null;
 }
 
 /** Where mail goes: SMTP (SMTP_URL) or, without it, one .eml file per message under `${DATA_DIR}/mail/`. */
@@ -25,6 +27,10 @@ export interface MailTransportOptions {
   dataDir: string;
 }
 
+/**
+ * Every mail is sent by the product, not a person (RFC 3834 Auto-Submitted: no auto-replies to it); a contact's mail
+ * carries List-Unsubscribe and List-Unsubscribe-Post, so mail clients offer one-click unsubscribe (RFC 8058).
+ */
 const message = (mail: OutgoingMail) => ({
   from: mail.from,
   to: mail.to,
@@ -32,7 +38,12 @@ const message = (mail: OutgoingMail) => ({
   text: mail.text,
   ...(mail.html ? { html: mail.html } : {}),
   messageId: mail.messageId,
-  headers: { 'X-OpenRescue-Outbox-Id': String(mail.id) },
+  ...(mail.listUnsubscribe ? { list: { unsubscribe: mail.listUnsubscribe } } : {}),
+  headers: {
+    'Auto-Submitted': 'auto-generated',
+    ...(mail.listUnsubscribe ? { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}),
+    'X-OpenRescue-Outbox-Id': String(mail.id),
+  },
 });
 
 export function createMailTransport(options: MailTransportOptions): MailTransport {
@@ -47,8 +58,8 @@ export function createMailTransport(options: MailTransportOptions): MailTranspor
     };
   }
   const folder = join(resolve(options.dataDir), 'mail');
-  // The real RFC 822 message, built by the same library that would send it.
-  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // The real RFC 5322 message, built by the same library that would send it, with the CRLF line ends it requires.
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   return {
     kind: 'eml',
     async send(mail) {

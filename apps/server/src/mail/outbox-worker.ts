@@ -45,6 +45,9 @@ export interface ClaimedMail {
   attempts: number;
   receiver_contact_id: number | null;
   created_at: Date;
+  list_unsubscribe: string | null;
+  /** The contact unsubscribed after the mail was queued: it is not sent (status 'skipped'). */
+  unsubscribed: boolean;
 }
 
 export function retryDelaySeconds(attempts: number): number {
@@ -74,13 +77,28 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       where id in (
         select id from mail_outbox where status = 'queued' and next_attempt_at <= now()
         order by next_attempt_at, id limit ${limit} for update skip locked)
-      returning id, to_address, subject, body_text, body_html, attempts, receiver_contact_id, created_at`.execute(db);
+      returning id, to_address, subject, body_text, body_html, attempts, receiver_contact_id, created_at,
+        list_unsubscribe, exists (select 1 from receiver_contact c where c.id = receiver_contact_id
+          and c.unsubscribed_at is not null) as unsubscribed`.execute(db);
     return rows.map((r) => ({ ...r, id: Number(r.id), attempts: Number(r.attempts) }));
   }
 
   async function deliver(mail: ClaimedMail) {
+    if (mail.unsubscribed) {
+      await db.updateTable('mail_outbox').set({ status: 'skipped' }).where('id', '=', mail.id).execute();
+      return;
+    }
     try {
-      await transport.send({ id: mail.id, messageId: outboxMessageId(mail, options.from), from: options.from, to: mail.to_address, subject: mail.subject, text: mail.body_text, html: mail.body_html });
+      await transport.send({
+        id: mail.id,
+        messageId: outboxMessageId(mail, options.from),
+        from: options.from,
+        to: mail.to_address,
+        subject: mail.subject,
+        text: mail.body_text,
+        html: mail.body_html,
+        listUnsubscribe: mail.list_unsubscribe,
+      });
     } catch (error) {
       const attempts = mail.attempts + 1;
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
@@ -92,28 +110,42 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
             attempts,
             last_error: message,
             status: giveUp ? 'failed' : 'queued',
-            next_attempt_at: giveUp ? sql<Date>`now()` : sql<Date>`now() + make_interval(secs => ${retryDelaySeconds(attempts)})`,
+            next_attempt_at: giveUp
+              ? sql<Date>`now()`
+              : sql<Date>`now() + make_interval(secs => ${retryDelaySeconds(attempts)})`,
           })
           .where('id', '=', mail.id)
           .execute();
         // The Logs screen: the first failure of a mail and the last (when it is given up), not every retry.
         if (attempts === 1 || giveUp) {
-          const what = giveUp ? `gave up after ${attempts} attempts` : `attempt 1 of ${MAX_ATTEMPTS} failed; retrying in ${retryDelaySeconds(attempts)} s`;
-          await trx.insertInto('custom_debug_log').values({
-            target: 'mail', error: `Mail ${mail.id} to ${mail.to_address}: ${what}: ${message}`,
-            detail: JSON.stringify({ mail_id: mail.id, attempts, give_up: giveUp }),
-          }).execute();
+          const what = giveUp
+            ? `gave up after ${attempts} attempts`
+            : `attempt 1 of ${MAX_ATTEMPTS} failed; retrying in ${retryDelaySeconds(attempts)} s`;
+          await trx
+            .insertInto('custom_debug_log')
+            .values({
+              target: 'mail',
+              error: `Mail ${mail.id} to ${mail.to_address}: ${what}: ${message}`,
+              detail: JSON.stringify({ mail_id: mail.id, attempts, give_up: giveUp }),
+            })
+            .execute();
         }
       });
       options.log?.error({ mailId: mail.id, attempts, giveUp, err: message }, 'mail delivery failed');
       return;
     }
     await db.transaction().execute(async (trx) => {
-      await trx.updateTable('mail_outbox').set({ status: 'sent', sent_at: sql<Date>`now()`, attempts: mail.attempts + 1 })
-        .where('id', '=', mail.id).execute();
+      await trx
+        .updateTable('mail_outbox')
+        .set({ status: 'sent', sent_at: sql<Date>`now()`, attempts: mail.attempts + 1 })
+        .where('id', '=', mail.id)
+        .execute();
       if (mail.receiver_contact_id !== null) {
-        await trx.updateTable('receiver_contact').set({ last_mailed_at: sql<Date>`now()` })
-          .where('id', '=', mail.receiver_contact_id).execute();
+        await trx
+          .updateTable('receiver_contact')
+          .set({ last_mailed_at: sql<Date>`now()` })
+          .where('id', '=', mail.receiver_contact_id)
+          .execute();
       }
     });
   }

@@ -34,7 +34,11 @@ describe('route access declarations', () => {
     const bare = Fastify({ logger: false });
     registerErrorHandler(bare);
     await bare.register(accessPlugin, {
-      auth: t.ctx.auth, verifyToken: t.ctx.verifyToken, verifyReadonly: async () => null, production: false, routes: [],
+      auth: t.ctx.auth,
+      verifyToken: t.ctx.verifyToken,
+      verifyReadonly: async () => null,
+      production: false,
+      routes: [],
     });
     let ran = false;
     bare.get('/careless', async () => {

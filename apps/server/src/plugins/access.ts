@@ -71,7 +71,14 @@ async function resolvePrincipal(request: FastifyRequest, opts: AccessOptions): P
   const session = await opts.auth.api.getSession({ headers: new Headers({ cookie }) });
   if (!session) return null;
   const user = session.user as typeof session.user & { staff?: boolean };
-  return { kind: 'user', userId: user.id, email: user.email, name: user.name, staff: Boolean(user.staff), via: 'cookie' };
+  return {
+    kind: 'user',
+    userId: user.id,
+    email: user.email,
+    name: user.name,
+    staff: Boolean(user.staff),
+    via: 'cookie',
+  };
 }
 
 function requireUser(principal: Principal | null) {

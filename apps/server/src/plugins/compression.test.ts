@@ -1,21 +1,20 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareDemo } from '../demo-setup.js';
 import { buildTestApp, type DemoRole, signInDemoAccounts, type TestApp } from '../test-support/test-app.js';
 
 let t: TestApp;
 let tokens: Record<DemoRole, string>;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await prepareDemo(t.ctx, 300, () => {});
+  t = await buildTestApp({}, { demo: 300 });
   tokens = await signInDemoAccounts(t.app);
 });
 afterAll(async () => t?.close());
 
 const get = (url: string, encoding?: string) =>
   t.app.inject({
-    method: 'GET', url,
+    method: 'GET',
+    url,
     headers: { authorization: `Bearer ${tokens.staff}`, ...(encoding ? { 'accept-encoding': encoding } : {}) },
   });
 const STORES = '/core-api/api/retail/stores?expand=receivers&page_size=50&page=1';

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareDemo } from '../demo-setup.js';
 import { buildTestApp, signIn, TEST_ORIGIN, type TestApp } from '../test-support/test-app.js';
 import { CROSS_SITE_MESSAGE } from './cross-site.js';
 
@@ -8,17 +7,26 @@ let staff: { cookie: string; token: string };
 let storeId: number;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await prepareDemo(t.ctx, 300, () => {});
+  t = await buildTestApp({}, { demo: 300 });
   staff = await signIn(t.app, 'staff@openrescue.test', 'demo-staff');
   storeId = Number((await t.database.db.selectFrom('store').select('id').orderBy('id').executeTakeFirstOrThrow()).id);
 });
 afterAll(async () => t?.close());
 
 const linkOf = async () =>
-  (await t.app.inject({ method: 'GET', url: `/ops-api/public-links/store/${storeId}`, headers: { authorization: `Bearer ${staff.token}` } })).json();
+  (
+    await t.app.inject({
+      method: 'GET',
+      url: `/ops-api/public-links/store/${storeId}`,
+      headers: { authorization: `Bearer ${staff.token}` },
+    })
+  ).json();
 const rotate = (headers: Record<string, string>) =>
-  t.app.inject({ method: 'POST', url: `/ops-api/public-links/store/${storeId}/rotate`, headers: { cookie: staff.cookie, ...headers } });
+  t.app.inject({
+    method: 'POST',
+    url: `/ops-api/public-links/store/${storeId}/rotate`,
+    headers: { cookie: staff.cookie, ...headers },
+  });
 
 // The page that did it: http://localhost:8081 (another port of the same host: the same site, another origin), with
 // fetch(url, { method: 'POST', mode: 'no-cors', credentials: 'include' }).
@@ -41,7 +49,11 @@ describe('cross-site requests (issue 32, item 7)', () => {
   });
 
   it('refuses a forged refresh of the session cookie (it would rotate the session)', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/core-api/api/session/token', headers: { cookie: staff.cookie, origin: 'http://localhost:8081' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/core-api/api/session/token',
+      headers: { cookie: staff.cookie, origin: 'http://localhost:8081' },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.headers['set-cookie']).toBeUndefined();
   });
@@ -64,11 +76,16 @@ describe('cross-site requests (issue 32, item 7)', () => {
 
   it('leaves bearer-token requests and reads alone: a token cannot be sent by another site', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: `/ops-api/public-links/store/${storeId}/rotate`,
+      method: 'POST',
+      url: `/ops-api/public-links/store/${storeId}/rotate`,
       headers: { authorization: `Bearer ${staff.token}`, origin: 'https://evil.example' },
     });
     expect(res.statusCode).toBe(200);
-    const read = await t.app.inject({ method: 'GET', url: `/ops-api/public-links/store/${storeId}`, headers: { cookie: staff.cookie } });
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/ops-api/public-links/store/${storeId}`,
+      headers: { cookie: staff.cookie },
+    });
     expect(read.statusCode).toBe(200);
   });
 });
@@ -82,7 +99,11 @@ describe('cross-site requests with PUBLIC_URL set', () => {
 
   it('takes only that address as the page, whatever Host the request names', async () => {
     const post = (origin: string, host = 'rescue.example.org') =>
-      fixed.app.inject({ method: 'POST', url: '/core-api/api/session/token', headers: { cookie: 'better-auth.session_token=x', origin, host } });
+      fixed.app.inject({
+        method: 'POST',
+        url: '/core-api/api/session/token',
+        headers: { cookie: 'better-auth.session_token=x', origin, host },
+      });
     expect((await post('http://127.0.0.1:8080', '127.0.0.1:8080')).statusCode).toBe(403);
     expect((await post('http://rescue.example.org:8080', 'rescue.example.org:8080')).statusCode).toBe(403);
     // Its own address (the test app's: buildTestApp names it) passes this check; the made-up cookie signs nobody in.

@@ -4,7 +4,8 @@ import { isOwnOrigin, type OwnOriginSettings } from '../lib/own-origin.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export const CROSS_SITE_MESSAGE = 'This request came from another site and was refused. Open the app at its own address and try again.';
+export const CROSS_SITE_MESSAGE =
+  'This request came from another site and was refused. Open the app at its own address and try again.';
 
 /** A request a browser would send with the session cookie alone: it changes something and names no bearer token. */
 function authorizedByCookie(request: FastifyRequest): boolean {

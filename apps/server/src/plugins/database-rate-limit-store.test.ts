@@ -13,12 +13,28 @@ let servers: FastifyInstance[];
 async function server(db: Database['db']) {
   const app = Fastify({ logger: false });
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db) });
-  app.post('/sign-in/:account', {
-    config: { rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: (r) => `login:${(r.params as { account: string }).account}` } },
-  }, async () => ({ ok: true }));
-  app.post('/sign-in', {
-    config: { rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: (r) => `login:${String(r.headers['x-account'])}` } },
-  }, async () => ({ ok: true }));
+  app.post(
+    '/sign-in/:account',
+    {
+      config: {
+        rateLimit: {
+          max: 10,
+          timeWindow: '1 minute',
+          keyGenerator: (r) => `login:${(r.params as { account: string }).account}`,
+        },
+      },
+    },
+    async () => ({ ok: true }),
+  );
+  app.post(
+    '/sign-in',
+    {
+      config: {
+        rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: (r) => `login:${String(r.headers['x-account'])}` },
+      },
+    },
+    async () => ({ ok: true }),
+  );
   await app.ready();
   return app;
 }
@@ -56,7 +72,9 @@ describe('the rate-limit store in the database', () => {
     const long = `x${'y'.repeat(3000)}`;
     const codes: number[] = [];
     for (let i = 0; i < 12; i++) {
-      codes.push((await servers[i % 2].inject({ method: 'POST', url: '/sign-in', headers: { 'x-account': long } })).statusCode);
+      codes.push(
+        (await servers[i % 2].inject({ method: 'POST', url: '/sign-in', headers: { 'x-account': long } })).statusCode,
+      );
     }
     expect(codes.filter((c) => c === 200)).toHaveLength(10);
     const keys = await database.db.selectFrom('rate_limit_window').select('key').execute();
@@ -66,10 +84,17 @@ describe('the rate-limit store in the database', () => {
   it('opens a fresh window once the last one has ended', async () => {
     for (let i = 0; i < 12; i++) await hit(i, 'd');
     expect((await hit(0, 'd')).statusCode).toBe(429);
-    await database.db.updateTable('rate_limit_window').set({ ends_at: sql<Date>`now() - interval '1 second'` })
-      .where('key', '=', 'login:d').execute();
+    await database.db
+      .updateTable('rate_limit_window')
+      .set({ ends_at: sql<Date>`now() - interval '1 second'` })
+      .where('key', '=', 'login:d')
+      .execute();
     expect((await hit(1, 'd')).statusCode).toBe(200);
-    const row = await database.db.selectFrom('rate_limit_window').select('hits').where('key', '=', 'login:d').executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom('rate_limit_window')
+      .select('hits')
+      .where('key', '=', 'login:d')
+      .executeTakeFirstOrThrow();
     expect(row.hits).toBe(1);
   });
 });

@@ -26,7 +26,10 @@ export function databaseRateLimitStore(db: Kysely<DB>) {
   const sweep = () => {
     if (Date.now() - lastSweep < SWEEP_EVERY_MS) return;
     lastSweep = Date.now();
-    db.deleteFrom('rate_limit_window').where('ends_at', '<', sql<Date>`now() - interval '1 hour'`).execute().catch(() => {});
+    db.deleteFrom('rate_limit_window')
+      .where('ends_at', '<', sql<Date>`now() - interval '1 hour'`)
+      .execute()
+      .catch(() => {});
   };
 
   return class DatabaseRateLimitStore {
@@ -42,15 +45,23 @@ export function databaseRateLimitStore(db: Kysely<DB>) {
           ends_at = case when w.ends_at <= now() then excluded.ends_at else w.ends_at end
         returning hits, ${TTL_MS} as ttl_ms`
         .execute(db)
-        .then(({ rows }) => cb(null, { current: Number(rows[0].hits), ttl: Math.max(0, Number(rows[0].ttl_ms)) }), (error) => cb(error));
+        .then(
+          ({ rows }) => cb(null, { current: Number(rows[0].hits), ttl: Math.max(0, Number(rows[0].ttl_ms)) }),
+          (error) => cb(error),
+        );
     }
 
     read(rawKey: string, cb: Callback) {
       const key = storedKey(rawKey);
       db.selectFrom('rate_limit_window')
         .select(['hits', TTL_MS.as('ttl_ms')])
-        .where('key', '=', key).where('ends_at', '>', sql<Date>`now()`).executeTakeFirst()
-        .then((row) => cb(null, row ? { current: Number(row.hits), ttl: Number(row.ttl_ms) } : { current: 0, ttl: 0 }), (error) => cb(error));
+        .where('key', '=', key)
+        .where('ends_at', '>', sql<Date>`now()`)
+        .executeTakeFirst()
+        .then(
+          (row) => cb(null, row ? { current: Number(row.hits), ttl: Number(row.ttl_ms) } : { current: 0, ttl: 0 }),
+          (error) => cb(error),
+        );
     }
 
     child() {

@@ -7,13 +7,28 @@ import { HttpError } from '../lib/http-error.js';
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 // PostgreSQL: admin/crash shutdown, cannot connect now, connection exceptions, too many connections.
-const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '53300']);
+const UNAVAILABLE_SQLSTATES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '53300',
+]);
 const UNAVAILABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
-const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down|in recovery mode)/i;
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down|in recovery mode)/i;
 
 /** The database could not be reached (not: a query it refused). */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth += 1) {
+  for (
+    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    e = e.cause as typeof e, depth += 1
+  ) {
     const code = typeof e.code === 'string' ? e.code : '';
     if (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_ERRNOS.has(code)) return true;
     if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
@@ -25,7 +40,9 @@ function describeValidation(error: FastifyError): string {
   if (hasZodFastifySchemaValidationErrors(error)) {
     return error.validation
       .map((v) => {
-        const path = String(v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+        const path = String(v.instancePath ?? '')
+          .replace(/^\//, '')
+          .replace(/\//g, '.');
         const where = `${error.validationContext ?? 'request'}${path ? `.${path}` : ''}`;
         return `${where}: ${v.message}`;
       })
@@ -41,9 +58,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(error.statusCode).send(error.body());
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
-      return reply
-        .status(400)
-        .send({ type: ERROR_TYPES.validation, message: 'The request is not valid.', detail: describeValidation(error) });
+      return reply.status(400).send({
+        type: ERROR_TYPES.validation,
+        message: 'The request is not valid.',
+        detail: describeValidation(error),
+      });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
@@ -55,7 +74,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (status >= 400 && status < 500) {
       // Framework-level client errors: bad JSON, body too large, unsupported media type.
-      return reply.status(status).send({ type: ERROR_TYPES.validation, message: error.message, detail: error.code ?? '' });
+      return reply
+        .status(status)
+        .send({ type: ERROR_TYPES.validation, message: error.message, detail: error.code ?? '' });
     }
     if (status === 503) {
       // Load shedding (plugins/load-shedding.ts) set the status and its Retry-After.

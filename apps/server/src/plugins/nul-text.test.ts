@@ -10,7 +10,10 @@ describe('text with NUL characters', () => {
     app = Fastify({ logger: false });
     registerErrorHandler(app);
     refuseNulText(app);
-    app.post('/echo/:id', async () => { ran += 1; return { ok: true }; });
+    app.post('/echo/:id', async () => {
+      ran += 1;
+      return { ok: true };
+    });
     await app.ready();
   });
   afterAll(async () => app.close());
@@ -31,6 +34,8 @@ describe('text with NUL characters', () => {
     for (let i = 0; i < 100_000; i += 1) deep = [deep];
     expect(nulPath(deep, 'body')).toMatch(/^body\.0\.0/);
     expect(nulPath({ a: ['b', { c: 'd' }], bytes: Buffer.from([0, 0]) }, 'body')).toBeNull();
-    expect((await app.inject({ method: 'POST', url: '/echo/1?search=ok', payload: { name: 'é\u202E' } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'POST', url: '/echo/1?search=ok', payload: { name: 'é\u202E' } })).statusCode,
+    ).toBe(200);
   });
 });

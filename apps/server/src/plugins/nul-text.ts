@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../lib/http-error.js';
 
-interface Visit { value: unknown; key: string; parent: Visit | null }
+interface Visit {
+  value: unknown;
+  key: string;
+  parent: Visit | null;
+}
 
 function pathOf(visit: Visit): string {
   const keys: string[] = [];
@@ -34,7 +38,8 @@ export function nulPath(value: unknown, root: string): string | null {
  */
 export function refuseNulText(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
-    const where = nulPath(request.params, 'params') ?? nulPath(request.query, 'querystring') ?? nulPath(request.body, 'body');
+    const where =
+      nulPath(request.params, 'params') ?? nulPath(request.query, 'querystring') ?? nulPath(request.body, 'body');
     if (where) throw badRequest('Text must not contain NUL characters (U+0000).', where);
   });
 }

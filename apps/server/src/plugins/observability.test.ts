@@ -31,7 +31,9 @@ describe('structured logs', () => {
   });
 
   it('redacts credential query parameters and keeps the rest', () => {
-    expect(redactUrl('/public/store/3/reports?tk=abc&month=2026-01')).toBe('/public/store/3/reports?tk=%5Bredacted%5D&month=2026-01');
+    expect(redactUrl('/public/store/3/reports?tk=abc&month=2026-01')).toBe(
+      '/public/store/3/reports?tk=%5Bredacted%5D&month=2026-01',
+    );
     expect(redactUrl('/health')).toBe('/health');
   });
 });
@@ -42,7 +44,9 @@ describe('OpenAPI', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/core-api/api/clients/company_user', '/ops-api/table/Jobs']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/core-api/api/clients/company_user', '/ops-api/table/Jobs']),
+    );
   });
 
   it('needs a staff session in production', async () => {
@@ -51,9 +55,25 @@ describe('OpenAPI', () => {
       await ensureDemoAccounts(prod.ctx.auth);
       expect((await prod.app.inject({ method: 'GET', url: '/docs/json' })).statusCode).toBe(401);
       const company = await signIn(prod.app, 'company@openrescue.test', 'demo-company');
-      expect((await prod.app.inject({ method: 'GET', url: '/docs/json', headers: { authorization: `Bearer ${company.token}` } })).statusCode).toBe(403);
+      expect(
+        (
+          await prod.app.inject({
+            method: 'GET',
+            url: '/docs/json',
+            headers: { authorization: `Bearer ${company.token}` },
+          })
+        ).statusCode,
+      ).toBe(403);
       const staff = await signIn(prod.app, 'staff@openrescue.test', 'demo-staff');
-      expect((await prod.app.inject({ method: 'GET', url: '/docs/json', headers: { authorization: `Bearer ${staff.token}` } })).statusCode).toBe(200);
+      expect(
+        (
+          await prod.app.inject({
+            method: 'GET',
+            url: '/docs/json',
+            headers: { authorization: `Bearer ${staff.token}` },
+          })
+        ).statusCode,
+      ).toBe(200);
     } finally {
       await prod.close();
     }

@@ -8,5 +8,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  */
 export function securityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const apply = helmet(options);
-  app.addHook('onRequest', (request, reply, done) => apply(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
+  app.addHook('onRequest', (request, reply, done) =>
+    apply(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
+  );
 }

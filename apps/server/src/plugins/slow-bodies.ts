@@ -58,7 +58,12 @@ export function refuseSlowBodies(app: FastifyInstance, options: SlowBodyOptions 
     watch.cut = () => {
       stop();
       reply.header('connection', 'close');
-      counted.destroy(Object.assign(new Error('The request body arrived too slowly.'), { statusCode: 408, code: 'FST_ERR_BODY_TOO_SLOW' }));
+      counted.destroy(
+        Object.assign(new Error('The request body arrived too slowly.'), {
+          statusCode: 408,
+          code: 'FST_ERR_BODY_TOO_SLOW',
+        }),
+      );
     };
     let ended = false;
     payload.on('end', () => {

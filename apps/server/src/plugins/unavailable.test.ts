@@ -13,7 +13,10 @@ describe('the database out of reach', () => {
     app.get('/fails/:kind', async (request) => {
       const { kind } = request.params as { kind: string };
       if (kind === 'shutdown') throw pgError('57P01', 'terminating connection due to administrator command');
-      if (kind === 'refused') throw Object.assign(new Error('wrapped'), { cause: pgError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432') });
+      if (kind === 'refused')
+        throw Object.assign(new Error('wrapped'), {
+          cause: pgError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432'),
+        });
       if (kind === 'terminated') throw new Error('Connection terminated unexpectedly');
       if (kind === 'constraint') throw pgError('23505', 'duplicate key value violates unique constraint');
       throw new Error('a bug');
@@ -26,7 +29,11 @@ describe('the database out of reach', () => {
     const res = await app.inject({ method: 'GET', url: `/fails/${kind}` });
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
-    expect(res.json()).toEqual({ type: 'service_unavailable', message: expect.stringContaining('unavailable'), detail: 'database unavailable' });
+    expect(res.json()).toEqual({
+      type: 'service_unavailable',
+      message: expect.stringContaining('unavailable'),
+      detail: 'database unavailable',
+    });
   });
 
   it('leaves other errors as they were: a refused query or a bug is a 500 without a Retry-After', async () => {
@@ -55,12 +62,16 @@ describe('load shedding', () => {
     expect((await app.inject({ method: 'GET', url: '/work' })).statusCode).toBe(200);
     // Block the event loop for a while, then let the sampler (every second) see the lag.
     const until = Date.now() + 1500;
-    while (Date.now() < until) { /* busy */ }
+    while (Date.now() < until) {
+      /* busy */
+    }
     await new Promise((r) => setTimeout(r, 1100));
     let busy = await app.inject({ method: 'GET', url: '/work' });
     for (let i = 0; i < 20 && busy.statusCode !== 503; i += 1) {
       const spin = Date.now() + 300;
-      while (Date.now() < spin) { /* busy */ }
+      while (Date.now() < spin) {
+        /* busy */
+      }
       await new Promise((r) => setTimeout(r, 50));
       busy = await app.inject({ method: 'GET', url: '/work' });
     }
@@ -76,13 +87,18 @@ describe('load shedding', () => {
 describe('requests in flight', () => {
   let app: FastifyInstance;
   let release: () => void = () => {};
-  let gate = new Promise<void>((r) => { release = r; });
+  let gate = new Promise<void>((r) => {
+    release = r;
+  });
   const base = { url: '' };
   beforeAll(async () => {
     app = Fastify({ logger: false, forceCloseConnections: true });
     registerErrorHandler(app);
     await registerLoadShedding(app, { maxInFlight: 5 });
-    app.get('/slow', async () => { await gate; return { ok: true }; });
+    app.get('/slow', async () => {
+      await gate;
+      return { ok: true };
+    });
     app.get('/health', { config: ALWAYS_ANSWERED }, async () => ({ status: 'ok' }));
     base.url = await app.listen({ port: 0, host: '127.0.0.1' });
   });
@@ -102,7 +118,9 @@ describe('requests in flight', () => {
 
     release();
     expect((await Promise.all(held)).map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
-    gate = new Promise<void>((r) => { release = r; });
+    gate = new Promise<void>((r) => {
+      release = r;
+    });
     // an abandoned request frees its place too
     const abandon = new AbortController();
     const dropped = fetch(`${base.url}/slow`, { signal: abandon.signal }).catch(() => null);

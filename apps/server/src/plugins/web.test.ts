@@ -8,8 +8,13 @@ import { type AppConfig, type DashboardFirstView, FIRST_VIEW_MARKS, FIRST_VIEW_V
 import { registerWeb } from './web.js';
 
 const CONFIG: AppConfig = {
-  product_name: 'Rescue </script><script>alert(1)</script>', support_email: 'help@example.org', staff_email_domain: '',
-  oidc: { enabled: false, label: '' }, community_url: '', booking_url: '', flw_url: '',
+  product_name: 'Rescue </script><script>alert(1)</script>',
+  support_email: 'help@example.org',
+  staff_email_domain: '',
+  oidc: { enabled: false, label: '' },
+  community_url: '',
+  booking_url: '',
+  flw_url: '',
 };
 const page = (body: string) => `<html><head><title>t</title></head><body>${body}</body></html>`;
 const sent = (html: string) => html.replace(/<script type="application\/json" id="app-config">.*?<\/script>/, '');
@@ -56,7 +61,8 @@ describe('web pages', () => {
   });
 
   it('sends pages compressed to browsers that take it: brotli first, then gzip, else as they are', async () => {
-    const get = (encoding?: string) => app.inject({ method: 'GET', url: '/login', headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const get = (encoding?: string) =>
+      app.inject({ method: 'GET', url: '/login', headers: encoding ? { 'accept-encoding': encoding } : {} });
     const br = await get('gzip, deflate, br');
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toContain('accept-encoding');
@@ -86,7 +92,8 @@ describe('web pages', () => {
  */
 function distWithRenderer(source: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'web-dist-'));
-  for (const file of ['index.html', 'calculator.html', 'login.html']) writeFileSync(join(dir, file), page('<div id="root"></div>'));
+  for (const file of ['index.html', 'calculator.html', 'login.html'])
+    writeFileSync(join(dir, file), page('<div id="root"></div>'));
   mkdirSync(join(dir, '.ssr'));
   writeFileSync(join(dir, '.ssr', 'prerender.js'), source);
   return dir;
@@ -145,8 +152,13 @@ describe("the client dashboard's first view for a signed-in visit of / (decision
     `<h2 data-variant="${variant}">${M.title}</h2><p>${M.range}</p><a href="/reports/store/${M.storeId}" aria-label="for ${M.email}">` +
     `${M.initials}</a><img src="${M.photoURL}">`;
   const VIEW: DashboardFirstView = {
-    title: 'Fresh & Co <script>alert(1)</script>', range: 'Oct 1, 2026 – Oct 31, 2026', storeId: null, flw: true,
-    email: 'casey@example.org', initials: 'CC', photoURL: null,
+    title: 'Fresh & Co <script>alert(1)</script>',
+    range: 'Oct 1, 2026 – Oct 31, 2026',
+    storeId: null,
+    flw: true,
+    email: 'casey@example.org',
+    initials: 'CC',
+    photoURL: null,
   };
   const seen: string[] = [];
   let view: DashboardFirstView | null | Error = VIEW;
@@ -168,28 +180,43 @@ describe("the client dashboard's first view for a signed-in visit of / (decision
     await server.close();
     rmSync(distDir, { recursive: true, force: true });
   });
-  const get = (url: string, cookie?: string) => server.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  const get = (url: string, cookie?: string) =>
+    server.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
   it("fills the template of the view's variant with its values, escaped, and sends it to no cache but the user's", async () => {
     await expect.poll(async () => sent((await get('/', 'session=1')).body)).toContain('data-variant="flw-initials"');
     const res = await get('/', 'session=1');
-    expect(sent(res.body)).toBe(root(
-      '<h2 data-variant="flw-initials">Fresh &amp; Co &lt;script&gt;alert(1)&lt;/script&gt;</h2><p>Oct 1, 2026 – Oct 31, 2026</p>' +
-        '<a href="/reports/store/" aria-label="for casey@example.org">CC</a><img src="">',
-    ));
+    expect(sent(res.body)).toBe(
+      root(
+        '<h2 data-variant="flw-initials">Fresh &amp; Co &lt;script&gt;alert(1)&lt;/script&gt;</h2><p>Oct 1, 2026 – Oct 31, 2026</p>' +
+          '<a href="/reports/store/" aria-label="for casey@example.org">CC</a><img src="">',
+      ),
+    );
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers.vary).toBe('cookie, accept-encoding');
     expect(seen.at(-1)).toBe('session=1');
-    const br = await server.inject({ method: 'GET', url: '/', headers: { cookie: 'session=1', 'accept-encoding': 'br' } });
+    const br = await server.inject({
+      method: 'GET',
+      url: '/',
+      headers: { cookie: 'session=1', 'accept-encoding': 'br' },
+    });
     expect(sent(brotliDecompressSync(br.rawPayload).toString())).toBe(sent(res.body));
   });
 
   it('picks the variant by the links and the picture, and a value with marks in it is not filled again', async () => {
-    view = { ...VIEW, title: `Store ${M.email}`, storeId: 12, flw: false, photoURL: 'https://example.org/p.png?a=1&b="2"' };
-    expect(sent((await get('/', 'session=1')).body)).toBe(root(
-      `<h2 data-variant="store-photo">Store ${M.email}</h2><p>Oct 1, 2026 – Oct 31, 2026</p>` +
-        '<a href="/reports/store/12" aria-label="for casey@example.org">CC</a><img src="https://example.org/p.png?a=1&amp;b=&quot;2&quot;">',
-    ));
+    view = {
+      ...VIEW,
+      title: `Store ${M.email}`,
+      storeId: 12,
+      flw: false,
+      photoURL: 'https://example.org/p.png?a=1&b="2"',
+    };
+    expect(sent((await get('/', 'session=1')).body)).toBe(
+      root(
+        `<h2 data-variant="store-photo">Store ${M.email}</h2><p>Oct 1, 2026 – Oct 31, 2026</p>` +
+          '<a href="/reports/store/12" aria-label="for casey@example.org">CC</a><img src="https://example.org/p.png?a=1&amp;b=&quot;2&quot;">',
+      ),
+    );
     view = VIEW;
   });
 

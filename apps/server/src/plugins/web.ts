@@ -5,7 +5,12 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import {
-  type AppConfig, type DashboardFirstView, ERROR_TYPES, FIRST_VIEW_MARKS, firstViewVariant, type FirstViewVariant,
+  type AppConfig,
+  type DashboardFirstView,
+  ERROR_TYPES,
+  FIRST_VIEW_MARKS,
+  firstViewVariant,
+  type FirstViewVariant,
 } from '@openrescue/shared';
 import escapeHtml from 'escape-html';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -67,7 +72,8 @@ function toPage(html: string): Page {
 const QUICK_BROTLI = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3 } };
 function toPersonalPage(html: string): Page {
   return {
-    html, personal: true,
+    html,
+    personal: true,
     encoded: (encoding) => (encoding === 'br' ? brotliCompressSync(html, QUICK_BROTLI) : gzipSync(html, { level: 4 })),
   };
 }
@@ -98,7 +104,8 @@ const CREDENTIAL_PAGE = /^\/public\/(store\/[^/]+\/(reports|posters)|charity\/[^
 
 function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, path: string) {
   if (page.personal) reply.header('cache-control', 'no-store');
-  else if (CREDENTIAL_PAGE.test(path)) reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+  else if (CREDENTIAL_PAGE.test(path))
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
   else reply.header('cache-control', 'no-cache');
   reply.header('vary', page.personal ? 'cookie, accept-encoding' : 'accept-encoding').type('text/html; charset=utf-8');
   const encoding = negotiate(request.headers['accept-encoding'] ?? '', [...ENCODINGS]) as Encoding | null;
@@ -112,7 +119,12 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, path
 function readPage(path: string, config: AppConfig): Page | null {
   if (!existsSync(path)) return null;
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
-  return toPage(readFileSync(path, 'utf8').replace('</head>', `<script type="application/json" id="app-config">${json}</script></head>`));
+  return toPage(
+    readFileSync(path, 'utf8').replace(
+      '</head>',
+      `<script type="application/json" id="app-config">${json}</script></head>`,
+    ),
+  );
 }
 
 /**
@@ -121,7 +133,11 @@ function readPage(path: string, config: AppConfig): Page | null {
  * React's server renderer would add to every start. Until it is done, or without the renderer, pages go out empty.
  */
 async function prerenderPages(
-  app: FastifyInstance, webDist: string, config: AppConfig, pages: Map<PrerenderedPage, Page | null>, shells: ShellPage[],
+  app: FastifyInstance,
+  webDist: string,
+  config: AppConfig,
+  pages: Map<PrerenderedPage, Page | null>,
+  shells: ShellPage[],
   firstViews: Map<FirstViewVariant, string>,
 ) {
   const modulePath = `${webDist}/${PRERENDER_MODULE}`;
@@ -193,7 +209,9 @@ const PLAIN_VISIT = /[?&](demo|social)=/;
  * null (anyone else, a visit with a query, no templates yet, the session not readable) for the page as usual.
  */
 async function firstViewPage(
-  request: FastifyRequest, templates: Map<FirstViewVariant, string>, source: FirstViewSource | undefined,
+  request: FastifyRequest,
+  templates: Map<FirstViewVariant, string>,
+  source: FirstViewSource | undefined,
 ): Promise<Page | null> {
   const cookie = request.headers.cookie;
   if (!source || !cookie || templates.size === 0 || request.url !== '/') return null;
@@ -201,7 +219,10 @@ async function firstViewPage(
   try {
     view = await source(cookie);
   } catch (error) {
-    request.log.warn({ err: error }, 'the client dashboard\'s first view could not be made; the page is sent without it');
+    request.log.warn(
+      { err: error },
+      "the client dashboard's first view could not be made; the page is sent without it",
+    );
     return null;
   }
   const template = view && templates.get(firstViewVariant(view));
@@ -212,9 +233,17 @@ async function firstViewPage(
  * Serves the built web app; any other GET that is not an API path gets index.html (client-side routes).
  * `firstView`: the client dashboard's first view for a signed-in visit of `/` (decision 0032).
  */
-export async function registerWeb(app: FastifyInstance, webDist: string | null, config: AppConfig, firstView?: FirstViewSource) {
+export async function registerWeb(
+  app: FastifyInstance,
+  webDist: string | null,
+  config: AppConfig,
+  firstView?: FirstViewSource,
+) {
   const plain = new Map(
-    Object.entries(PAGES).map(([name, { file }]) => [name as PrerenderedPage, webDist === null ? null : readPage(`${webDist}/${file}`, config)]),
+    Object.entries(PAGES).map(([name, { file }]) => [
+      name as PrerenderedPage,
+      webDist === null ? null : readPage(`${webDist}/${file}`, config),
+    ]),
   );
   const indexHtml = plain.get('app') ?? null;
   const prerendered = new Map(plain);
@@ -230,7 +259,11 @@ export async function registerWeb(app: FastifyInstance, webDist: string | null, 
       declareAccessForContext(web, 'public');
       // preCompressed: the build writes .br/.gz beside each file (apps/web/vite.config.ts). Hashed assets never change.
       await web.register(fastifyStatic, {
-        root: webDist!, wildcard: false, index: false, maxAge: '1h', preCompressed: true,
+        root: webDist!,
+        wildcard: false,
+        index: false,
+        maxAge: '1h',
+        preCompressed: true,
         setHeaders: (reply, path) => {
           if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
         },
@@ -245,8 +278,17 @@ export async function registerWeb(app: FastifyInstance, webDist: string | null, 
       if (PLAIN_VISIT.test(request.url)) return sendPage(request, reply, plain.get(name) ?? indexHtml, path);
       const personal = await firstViewPage(request, firstViews, firstView);
       if (personal) return sendPage(request, reply, personal, path);
-      return sendPage(request, reply, (name === 'app' ? shellFor(shells, path) : undefined) ?? prerendered.get(name) ?? indexHtml, path);
+      return sendPage(
+        request,
+        reply,
+        (name === 'app' ? shellFor(shells, path) : undefined) ?? prerendered.get(name) ?? indexHtml,
+        path,
+      );
     }
-    return reply.status(404).send({ type: ERROR_TYPES.notFound, message: 'Not found', detail: `${request.method} ${request.url.split('?')[0]}` });
+    return reply.status(404).send({
+      type: ERROR_TYPES.notFound,
+      message: 'Not found',
+      detail: `${request.method} ${request.url.split('?')[0]}`,
+    });
   });
 }

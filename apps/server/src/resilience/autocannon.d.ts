@@ -2,17 +2,29 @@
 declare module 'autocannon' {
   namespace autocannon {
     interface Request {
-      path: string; method?: string; headers?: Record<string, string>; body?: string;
+      path: string;
+      method?: string;
+      headers?: Record<string, string>;
+      body?: string;
       setupRequest?: (request: Request) => Request;
     }
     interface Options {
-      url?: string; path?: string; connections?: number; duration?: number; overallRate?: number; timeout?: number;
-      headers?: Record<string, string>; requests?: Request[];
+      url?: string;
+      path?: string;
+      connections?: number;
+      duration?: number;
+      overallRate?: number;
+      timeout?: number;
+      headers?: Record<string, string>;
+      requests?: Request[];
     }
     interface Result {
       requests: { total: number; average: number };
       latency: { p50: number; p99: number };
-      errors: number; timeouts: number; non2xx: number; '2xx': number;
+      errors: number;
+      timeouts: number;
+      non2xx: number;
+      '2xx': number;
       statusCodeStats?: Record<string, { count: number }>;
     }
   }

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from '../db/connection.js';
-import { accessToken, type ServerProcess, startServer } from '../jobs/crash-harness.js';
-import { item } from '../modules/retail/retail-fixtures.js';
-import { linkedStore } from './demo-requests.js';
+import { accessToken, type ServerProcess, startServer } from '../test-support/processes/server-process.js';
+import { item } from '../test-support/fixtures/retail.js';
+import { linkedStore } from '../test-support/load/demo-requests.js';
 
 /**
  * Suite 6 of issue 9, the embedded database: 50 rounds of SIGKILL of the server while it writes (4 writers, each
@@ -15,7 +15,12 @@ import { linkedStore } from './demo-requests.js';
 const ROUNDS = Number(process.env.RESILIENCE_KILL_ROUNDS ?? 50);
 const WRITERS = 4;
 const dir = mkdtempSync(join(tmpdir(), 'openrescue-embedded-kill-'));
-const env = { DATA_DIR: dir, DEMO_DONATIONS: '300', LOGIN_RATE_LIMIT_PER_MINUTE: '100000', ACCESS_TOKEN_TTL_SECONDS: '3600' };
+const env = {
+  DATA_DIR: dir,
+  DEMO_DONATIONS: '300',
+  LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+  ACCESS_TOKEN_TTL_SECONDS: '3600',
+};
 let server: ServerProcess | null = null;
 let target = { storeId: 0, receiverId: 0 };
 afterAll(async () => {
@@ -25,7 +30,10 @@ afterAll(async () => {
 
 it('a second server on a data folder in use is refused, saying which process has it', async () => {
   server = await startServer(env, 300_000);
-  const second = startServer({ ...env }, 60_000).then(() => 'started', (error: Error) => error.message);
+  const second = startServer({ ...env }, 60_000).then(
+    () => 'started',
+    (error: Error) => error.message,
+  );
   const outcome = await second;
   expect(outcome).toContain(`is in use by process ${server.child.pid}`);
   expect(outcome).toContain('set DATA_DIR to another folder');
@@ -49,7 +57,8 @@ it(`${ROUNDS} rounds of SIGKILL while writing lose no acknowledged write`, async
         const body = [item(target, { department: 1 + (n % 7), weight_kg: 2 })];
         try {
           const res = await fetch(`${base}/core-api/api/bulkscan/`, {
-            method: 'POST', body: JSON.stringify(body),
+            method: 'POST',
+            body: JSON.stringify(body),
             headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': key },
           });
           if (res.status === 201) acknowledged.push(key);
@@ -67,11 +76,17 @@ it(`${ROUNDS} rounds of SIGKILL while writing lose no acknowledged write`, async
     await Promise.all(writers);
   }
   const database = await openDatabase({ dataDir: dir });
-  const rows = await database.db.selectFrom('bulk_scan').select('idempotency_key').where('idempotency_key', 'like', 'embedded-kill-%').execute();
+  const rows = await database.db
+    .selectFrom('bulk_scan')
+    .select('idempotency_key')
+    .where('idempotency_key', 'like', 'embedded-kill-%')
+    .execute();
   await database.close();
   const stored = new Set(rows.map((r) => r.idempotency_key));
   const lost = acknowledged.filter((key) => !stored.has(key));
   expect(lost).toEqual([]);
-  console.log(`resilience: embedded database, ${ROUNDS} SIGKILLs while writing: ${acknowledged.length} acknowledged writes, ${lost.length} lost, ` +
-    `${stored.size - acknowledged.length} more stored (answers the kill cut off)`);
+  console.log(
+    `resilience: embedded database, ${ROUNDS} SIGKILLs while writing: ${acknowledged.length} acknowledged writes, ${lost.length} lost, ` +
+      `${stored.size - acknowledged.length} more stored (answers the kill cut off)`,
+  );
 });

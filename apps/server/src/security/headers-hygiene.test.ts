@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareDemo } from '../demo-setup.js';
 import { buildTestApp, type DemoRole, signInDemoAccounts, type TestApp } from '../test-support/test-app.js';
 
 /**
@@ -19,7 +18,11 @@ const SECRETS = {
   SMTP_URL: 'smtp://mailer:smtp-pass-8d2f6a@127.0.0.1:1',
   OIDC_CLIENT_SECRET: 'oidc-client-secret-5e7c9a1b',
 };
-const SECRET_VALUES = ['auth-secret-3f9a1c7e5b2d4f6a8c0e1b3d5f7a9c1e', 'smtp-pass-8d2f6a', 'oidc-client-secret-5e7c9a1b'];
+const SECRET_VALUES = [
+  'auth-secret-3f9a1c7e5b2d4f6a8c0e1b3d5f7a9c1e',
+  'smtp-pass-8d2f6a',
+  'oidc-client-secret-5e7c9a1b',
+];
 
 let t: TestApp;
 let tokens: Record<DemoRole, string>;
@@ -37,8 +40,16 @@ beforeAll(async () => {
   writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   const stream = new PassThrough();
   stream.on('data', (chunk) => lines.push(...String(chunk).split('\n').filter(Boolean)));
-  t = await buildTestApp({ ...SECRETS, WEB_DIST: webDist, LOG_LEVEL: 'trace', OIDC_ISSUER: 'https://id.example.test', OIDC_CLIENT_ID: 'openrescue' }, { logStream: stream });
-  await prepareDemo(t.ctx, 300, () => {});
+  t = await buildTestApp(
+    {
+      ...SECRETS,
+      WEB_DIST: webDist,
+      LOG_LEVEL: 'trace',
+      OIDC_ISSUER: 'https://id.example.test',
+      OIDC_CLIENT_ID: 'openrescue',
+    },
+    { logStream: stream, demo: 300 },
+  );
   tokens = await signInDemoAccounts(t.app);
 });
 afterAll(async () => {
@@ -48,7 +59,12 @@ afterAll(async () => {
 
 function expectProtected(res: { headers: Record<string, unknown> }, what: string) {
   const csp = String(res.headers['content-security-policy'] ?? '');
-  const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+  const directives = new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
   const scripts = directives.get('script-src') ?? directives.get('default-src') ?? [];
   expect(csp, what).not.toBe('');
   expect(scripts, what).not.toContain("'unsafe-inline'");
@@ -71,7 +87,11 @@ describe('security headers on every response', () => {
     expect(routes.length).toBeGreaterThan(40);
     for (const r of routes) {
       const url = concrete(r.url);
-      const anonymous = await t.app.inject({ method: r.method as 'GET', url, ...(r.method === 'GET' ? {} : { payload: {} }) });
+      const anonymous = await t.app.inject({
+        method: r.method as 'GET',
+        url,
+        ...(r.method === 'GET' ? {} : { payload: {} }),
+      });
       expectProtected(anonymous, `${r.method} ${url} anonymous: ${anonymous.statusCode}`);
       if (r.method === 'GET') {
         const staff = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens.staff}` } });
@@ -88,9 +108,28 @@ describe('security headers on every response', () => {
       ['an asset', { method: 'GET', url: '/assets/app-abc123.js' }],
       ['the favicon', { method: 'GET', url: '/favicon.svg' }],
       ['an unknown API path', { method: 'GET', url: '/core-api/api/nothing-here' }],
-      ['malformed JSON', { method: 'POST', url: '/core-api/api/bulkscan/', headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.staff}` }, payload: '{"oops' }],
-      ['a body over the limit', { method: 'POST', url: '/core-api/api/bulkscan/', headers: { 'content-type': 'application/json' }, payload: `[${'1,'.repeat(1_100_000)}1]` }],
-      ['an unsupported media type', { method: 'POST', url: '/core-api/api/bulkscan/', headers: { 'content-type': 'text/xml' }, payload: '<a/>' }],
+      [
+        'malformed JSON',
+        {
+          method: 'POST',
+          url: '/core-api/api/bulkscan/',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.staff}` },
+          payload: '{"oops',
+        },
+      ],
+      [
+        'a body over the limit',
+        {
+          method: 'POST',
+          url: '/core-api/api/bulkscan/',
+          headers: { 'content-type': 'application/json' },
+          payload: `[${'1,'.repeat(1_100_000)}1]`,
+        },
+      ],
+      [
+        'an unsupported media type',
+        { method: 'POST', url: '/core-api/api/bulkscan/', headers: { 'content-type': 'text/xml' }, payload: '<a/>' },
+      ],
       ['a bad bearer header', { method: 'GET', url: '/ops-api/table/Jobs', headers: { authorization: 'Basic abc' } }],
       ['over TLS (a proxy in front)', { method: 'GET', url: '/health', headers: { 'x-forwarded-proto': 'https' } }],
     ];
@@ -105,12 +144,15 @@ describe('security headers on every response', () => {
     const { port } = t.app.server.address() as AddressInfo;
     const controller = new AbortController();
     const res = await fetch(`http://127.0.0.1:${port}/ops-api/live/tasks`, {
-      headers: { authorization: `Bearer ${tokens.staff}` }, signal: controller.signal,
+      headers: { authorization: `Bearer ${tokens.staff}` },
+      signal: controller.signal,
     });
     expect(res.status).toBe(200);
     expectProtected({ headers: Object.fromEntries(res.headers) }, 'live stream');
     controller.abort();
-    console.log(`headers: ${checked.length} responses checked, ${checked.length} with CSP (no inline scripts, frame-ancestors), nosniff, HSTS`);
+    console.log(
+      `headers: ${checked.length} responses checked, ${checked.length} with CSP (no inline scripts, frame-ancestors), nosniff, HSTS`,
+    );
   });
 });
 
@@ -127,14 +169,18 @@ describe('lockfile integrity', () => {
   const root = new URL('../../../../', import.meta.url);
   const lock = JSON.parse(readFileSync(new URL('package-lock.json', root), 'utf8')) as {
     lockfileVersion: number;
-    packages: Record<string, { version?: string; resolved?: string; integrity?: string; link?: boolean; dev?: boolean }>;
+    packages: Record<
+      string,
+      { version?: string; resolved?: string; integrity?: string; link?: boolean; dev?: boolean }
+    >;
   };
   const installed = Object.entries(lock.packages).filter(([path, p]) => path.startsWith('node_modules/') && !p.link);
 
   it('pins every package to a registry tarball with a sha512 integrity hash', () => {
     expect(lock.lockfileVersion).toBeGreaterThanOrEqual(3);
     // No `resolved` means the configured registry (npm leaves it out); one that is there must be the registry too.
-    const fromRegistry = (p: { resolved?: string }) => p.resolved === undefined || p.resolved.startsWith('https://registry.npmjs.org/');
+    const fromRegistry = (p: { resolved?: string }) =>
+      p.resolved === undefined || p.resolved.startsWith('https://registry.npmjs.org/');
     const unpinned = installed.filter(([, p]) => !fromRegistry(p) || !p.integrity?.startsWith('sha512-'));
     expect(unpinned.map(([path]) => path)).toEqual([]);
   });
@@ -148,11 +194,22 @@ describe('lockfile integrity', () => {
       }
     });
     expect(drift.map(([path]) => path)).toEqual([]);
-    const manifests = ['package.json', 'apps/server/package.json', 'apps/web/package.json', 'packages/shared/package.json'];
+    const manifests = [
+      'package.json',
+      'apps/server/package.json',
+      'apps/web/package.json',
+      'packages/shared/package.json',
+    ];
     const ranges = manifests.flatMap((file) => {
-      const m = JSON.parse(readFileSync(new URL(file, root), 'utf8')) as Record<string, Record<string, string> | undefined>;
+      const m = JSON.parse(readFileSync(new URL(file, root), 'utf8')) as Record<
+        string,
+        Record<string, string> | undefined
+      >;
       return ['dependencies', 'devDependencies', 'optionalDependencies'].flatMap((kind) =>
-        Object.entries(m[kind] ?? {}).filter(([name, v]) => !name.startsWith('@openrescue/') && !/^\d+\.\d+\.\d+(-[\w.]+)?$/.test(v)).map(([name, v]) => `${file}: ${name}@${v}`));
+        Object.entries(m[kind] ?? {})
+          .filter(([name, v]) => !name.startsWith('@openrescue/') && !/^\d+\.\d+\.\d+(-[\w.]+)?$/.test(v))
+          .map(([name, v]) => `${file}: ${name}@${v}`),
+      );
     });
     expect(ranges).toEqual([]);
     console.log(`lockfile: ${installed.length} packages, all from the registry with sha512, installed as pinned`);

@@ -14,17 +14,34 @@ import { buildTestApp, type TestApp } from '../test-support/test-app.js';
  */
 const APP = 'http://localhost:8080'; // buildTestApp's origin
 const CALLBACK = `${APP}/core-api/api/auth/callback/oidc`;
-const CLIENT: OidcClient = { client_id: 'openrescue', client_secret: 'openrescue-client-secret-7d1f', redirect_uris: [CALLBACK] };
-const OTHER: OidcClient = { client_id: 'other-app', client_secret: 'other-app-client-secret-4b2e', redirect_uris: [CALLBACK] };
+const CLIENT: OidcClient = {
+  client_id: 'openrescue',
+  client_secret: 'openrescue-client-secret-7d1f',
+  redirect_uris: [CALLBACK],
+};
+const OTHER: OidcClient = {
+  client_id: 'other-app',
+  client_secret: 'other-app-client-secret-4b2e',
+  redirect_uris: [CALLBACK],
+};
 
 let idp: RunningProvider;
 let rogue: RunningProvider;
 let t: TestApp;
 const logs = logLines();
 const secrets = new Set<string>([CLIENT.client_secret, OTHER.client_secret]);
-const refused: Record<'issuer' | 'audience' | 'nonce' | 'replay', number> = { issuer: 0, audience: 0, nonce: 0, replay: 0 };
+const refused: Record<'issuer' | 'audience' | 'nonce' | 'replay', number> = {
+  issuer: 0,
+  audience: 0,
+  nonce: 0,
+  replay: 0,
+};
 
-const appEnv = (issuer: string) => ({ OIDC_ISSUER: issuer, OIDC_CLIENT_ID: CLIENT.client_id, OIDC_CLIENT_SECRET: CLIENT.client_secret });
+const appEnv = (issuer: string) => ({
+  OIDC_ISSUER: issuer,
+  OIDC_CLIENT_ID: CLIENT.client_id,
+  OIDC_CLIENT_SECRET: CLIENT.client_secret,
+});
 
 beforeAll(async () => {
   idp = await startOidcProvider([CLIENT, OTHER]);
@@ -56,7 +73,10 @@ async function deliver(browser: ReturnType<typeof oidcBrowser>, callbackUrl: str
   return { signedIn, res };
 }
 
-function expectRefused(outcome: { signedIn: boolean; res: { status: number; location: string | null } }, browser: ReturnType<typeof oidcBrowser>) {
+function expectRefused(
+  outcome: { signedIn: boolean; res: { status: number; location: string | null } },
+  browser: ReturnType<typeof oidcBrowser>,
+) {
   expect(outcome.signedIn).toBe(false);
   expect(browser.hasSession()).toBe(false);
   // to the sign-in page's error address, or the auth library's own error page when the browser never started this sign-in
@@ -75,10 +95,16 @@ async function idTokenFor(provider: RunningProvider, client: OidcClient, nonce: 
   const verifier = randomBytes(32).toString('base64url');
   const auth = new URL(`${provider.issuer}/auth`);
   for (const [key, value] of Object.entries({
-    client_id: client.client_id, response_type: 'code', scope: 'openid email profile', redirect_uri: CALLBACK,
-    state: randomBytes(12).toString('base64url'), nonce, code_challenge_method: 'S256',
+    client_id: client.client_id,
+    response_type: 'code',
+    scope: 'openid email profile',
+    redirect_uri: CALLBACK,
+    state: randomBytes(12).toString('base64url'),
+    nonce,
+    code_challenge_method: 'S256',
     code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-  })) auth.searchParams.set(key, value);
+  }))
+    auth.searchParams.set(key, value);
   const code = new URL(await oidcBrowser(t.app, APP).authorize(auth.href)).searchParams.get('code')!;
   secrets.add(code);
   const res = await fetch(`${provider.issuer}/token`, {
@@ -87,7 +113,12 @@ async function idTokenFor(provider: RunningProvider, client: OidcClient, nonce: 
       authorization: `Basic ${Buffer.from(`${client.client_id}:${client.client_secret}`).toString('base64')}`,
       'content-type': 'application/x-www-form-urlencoded',
     },
-    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: CALLBACK, code_verifier: verifier }).toString(),
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: CALLBACK,
+      code_verifier: verifier,
+    }).toString(),
   });
   const body = (await res.json()) as { id_token?: string };
   if (!body.id_token) throw new Error(`no ID token: ${JSON.stringify(body)}`);
@@ -119,12 +150,14 @@ describe('the OpenID Connect sign-in', () => {
 });
 
 describe('a wrong issuer', () => {
-  it('is refused when the provider\'s discovery document names another issuer than the one configured', async () => {
+  it("is refused when the provider's discovery document names another issuer than the one configured", async () => {
     // The same provider reached as 127.0.0.1: its document says it is localhost, which is not what we were told.
     const misnamed = await buildTestApp(appEnv(idp.issuer.replace('localhost', '127.0.0.1')));
     try {
       const res = await misnamed.app.inject({
-        method: 'POST', url: '/core-api/api/auth/sign-in/social', headers: { origin: APP },
+        method: 'POST',
+        url: '/core-api/api/auth/sign-in/social',
+        headers: { origin: APP },
         payload: { provider: 'oidc', callbackURL: `${APP}/login?social=1` },
       });
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
@@ -180,13 +213,19 @@ describe('a wrong audience', () => {
 describe('a wrong nonce', () => {
   it('is refused when the ID token answers another nonce than the one this sign-in sent', async () => {
     const browser = oidcBrowser(t.app, APP);
-    const back = await browser.authorize(withParam(await startSignIn(browser), 'nonce', randomBytes(12).toString('base64url')));
+    const back = await browser.authorize(
+      withParam(await startSignIn(browser), 'nonce', randomBytes(12).toString('base64url')),
+    );
     expectRefused(await deliver(browser, back), browser);
     refused.nonce += 1;
   });
 
   it('is refused when a genuine ID token of ours is posted with its own nonce (a replayed token)', async () => {
-    const row = await t.database.db.selectFrom('account').select('idToken').where('providerId', '=', 'oidc').executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('account')
+      .select('idToken')
+      .where('providerId', '=', 'oidc')
+      .executeTakeFirstOrThrow();
     const token = row.idToken!;
     secrets.add(token);
     expect(decodeJwt(token)).toMatchObject({ iss: idp.issuer, aud: CLIENT.client_id });
@@ -200,7 +239,15 @@ describe('a replayed code', () => {
     const browser = oidcBrowser(t.app, APP);
     const back = await browser.authorize(await startSignIn(browser));
     expect((await deliver(browser, back)).signedIn).toBe(true);
-    const sessions = async () => Number((await t.database.db.selectFrom('session').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const sessions = async () =>
+      Number(
+        (
+          await t.database.db
+            .selectFrom('session')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await sessions();
     const again = oidcBrowser(t.app, APP);
     expectRefused(await deliver(again, back), again);
@@ -226,7 +273,9 @@ describe('the log of the run', () => {
     const leaks = logs.leaks([...secrets].filter((s) => s.length >= 8));
     expect(leaks).toEqual([]);
     const total = Object.values(refused).reduce((a, b) => a + b, 0);
-    console.log(`oidc: control sign-in accepted, ${total} forged or replayed sign-ins refused (wrong issuer ${refused.issuer}, wrong audience ${refused.audience}, `
-      + `wrong nonce ${refused.nonce}, replayed code ${refused.replay}), ${leaks.length} codes or tokens in ${logs.lines.length.toLocaleString('en')} log lines`);
+    console.log(
+      `oidc: control sign-in accepted, ${total} forged or replayed sign-ins refused (wrong issuer ${refused.issuer}, wrong audience ${refused.audience}, ` +
+        `wrong nonce ${refused.nonce}, replayed code ${refused.replay}), ${leaks.length} codes or tokens in ${logs.lines.length.toLocaleString('en')} log lines`,
+    );
   });
 });

@@ -2,10 +2,17 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareDemo } from '../demo-setup.js';
 import {
-  DONATIONS, LOOKUPS, type LinkIds, linkIds, linkTk, monthly, poster, REFUSED, TOTALS,
-} from '../modules/public-links/link-fixture.js';
+  DONATIONS,
+  LOOKUPS,
+  type LinkIds,
+  linkIds,
+  linkTk,
+  monthly,
+  poster,
+  REFUSED,
+  TOTALS,
+} from '../test-support/fixtures/public-links.js';
 import { rotateLink, signLinkClaims } from '../modules/public-links/public-links.service.js';
 import { logLines } from '../test-support/log-lines.js';
 import { buildTestApp, signIn, type TestApp } from '../test-support/test-app.js';
@@ -28,9 +35,11 @@ const tally = { tried: 0, refused: 0 };
 
 beforeAll(async () => {
   webDist = mkdtempSync(join(tmpdir(), 'openrescue-links-web-'));
-  writeFileSync(join(webDist, 'index.html'), '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>');
-  t = await buildTestApp({ WEB_DIST: webDist, LOG_LEVEL: 'debug' }, { logStream: logs.stream });
-  await prepareDemo(t.ctx, 2000, () => {});
+  writeFileSync(
+    join(webDist, 'index.html'),
+    '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>',
+  );
+  t = await buildTestApp({ WEB_DIST: webDist, LOG_LEVEL: 'debug' }, { logStream: logs.stream, demo: 2000 });
   staff = await signIn(t.app, 'staff@openrescue.test', 'demo-staff');
   secrets.add(staff.token).add('demo-staff');
   for (const pair of staff.cookie.split('; ')) secrets.add(pair.slice(pair.indexOf('=') + 1));
@@ -49,7 +58,12 @@ const bearer = (scope: string, tk: string) => {
 };
 const s1 = () => bearer(`s_${ids.store}`, s1Tk);
 const as = (authorization: string, url: string, method = 'GET') =>
-  t.app.inject({ method: method as 'GET', url, headers: { authorization }, ...(method === 'GET' ? {} : { payload: {} }) });
+  t.app.inject({
+    method: method as 'GET',
+    url,
+    headers: { authorization },
+    ...(method === 'GET' ? {} : { payload: {} }),
+  });
 
 /** Each request must be refused (401 / 403 / 404 in the error shape, no data); counted for the figure line. */
 async function expectRefused(authorization: string, requests: Array<string | [method: string, url: string]>) {
@@ -58,8 +72,9 @@ async function expectRefused(authorization: string, requests: Array<string | [me
     const [method, url] = typeof entry === 'string' ? ['GET', entry] : entry;
     const res = await as(authorization, url, method);
     tally.tried += 1;
-    const shaped = res.headers['content-type']?.toString().startsWith('application/json')
-      && Object.keys(res.json()).sort().join() === 'detail,message,type';
+    const shaped =
+      res.headers['content-type']?.toString().startsWith('application/json') &&
+      Object.keys(res.json()).sort().join() === 'detail,message,type';
     if (REFUSED.includes(res.statusCode) && shaped) tally.refused += 1;
     else leaks.push(`${method} ${url} -> ${res.statusCode} ${res.body.slice(0, 100)}`);
   }
@@ -89,23 +104,41 @@ describe('a token for store S1', () => {
   });
 
   it('gets nothing from another store S2, of the same company or another', async () => {
-    await expectRefused(s1(), [ids.siblingStore, ids.foreignStore, 999_999].flatMap((id) => [
-      monthly('store', id), monthly('store', id, '.xlsx'), poster(id), poster(id, '.pdf'), `/core-api/api/reports/stores/${id}`,
-      `${TOTALS}?from_store_id=${id}`, `${DONATIONS}?from_store_id=${id}`, `${TOTALS}?from_store_id=${ids.store},${id}`,
-    ]));
+    await expectRefused(
+      s1(),
+      [ids.siblingStore, ids.foreignStore, 999_999].flatMap((id) => [
+        monthly('store', id),
+        monthly('store', id, '.xlsx'),
+        poster(id),
+        poster(id, '.pdf'),
+        `/core-api/api/reports/stores/${id}`,
+        `${TOTALS}?from_store_id=${id}`,
+        `${DONATIONS}?from_store_id=${id}`,
+        `${TOTALS}?from_store_id=${ids.store},${id}`,
+      ]),
+    );
   });
 
   it('gets nothing from a receiver R1, not even the one S1 gives to most', async () => {
-    await expectRefused(s1(), [ids.receiver, ids.otherReceiver].flatMap((id) => [
-      monthly('receiver', id), monthly('receiver', id, '.xlsx'), `/core-api/api/reports/receivers/${id}`,
-      `${TOTALS}?receiver_id=${id}`, `${DONATIONS}?receiver_id=${id}`,
-    ]));
+    await expectRefused(
+      s1(),
+      [ids.receiver, ids.otherReceiver].flatMap((id) => [
+        monthly('receiver', id),
+        monthly('receiver', id, '.xlsx'),
+        `/core-api/api/reports/receivers/${id}`,
+        `${TOTALS}?receiver_id=${id}`,
+        `${DONATIONS}?receiver_id=${id}`,
+      ]),
+    );
   });
 
   it("gets no company totals, not even S1's own company's, and no lookup list", async () => {
     await expectRefused(s1(), [
-      `${TOTALS}?from_company_id=${ids.company}`, `${TOTALS}?from_company_id=${ids.foreignCompany}`,
-      `${DONATIONS}?from_company_id=${ids.company}`, `/core-api/api/reports/companies/${ids.company}`, ...LOOKUPS,
+      `${TOTALS}?from_company_id=${ids.company}`,
+      `${TOTALS}?from_company_id=${ids.foreignCompany}`,
+      `${DONATIONS}?from_company_id=${ids.company}`,
+      `/core-api/api/reports/companies/${ids.company}`,
+      ...LOOKUPS,
     ]);
   });
 
@@ -116,11 +149,18 @@ describe('a token for store S1', () => {
   });
 
   it('reads nothing else: every other guarded route refuses it', async () => {
-    const own = new Set([monthly('store', ids.store), monthly('store', ids.store, '.xlsx'), poster(ids.store), poster(ids.store, '.pdf')]
-      .map((url) => url.split('?')[0]));
+    const own = new Set(
+      [
+        monthly('store', ids.store),
+        monthly('store', ids.store, '.xlsx'),
+        poster(ids.store),
+        poster(ids.store, '.pdf'),
+      ].map((url) => url.split('?')[0]),
+    );
     // The raw donation reads stay open, limited to S1 (the tests above try them with other objects).
-    const reads = routesWhere((method, access) => method === 'GET' && !['public', 'docs'].includes(access))
-      .filter(([, url]) => !own.has(url) && url !== TOTALS && url !== DONATIONS);
+    const reads = routesWhere((method, access) => method === 'GET' && !['public', 'docs'].includes(access)).filter(
+      ([, url]) => !own.has(url) && url !== TOTALS && url !== DONATIONS,
+    );
     expect(reads.length).toBeGreaterThan(20);
     await expectRefused(s1(), reads);
   });
@@ -132,7 +172,11 @@ describe('a token for store S1', () => {
     await expectRefused(bearer(`s_${ids.siblingStore}`, s1Tk), [monthly('store', ids.siblingStore)]);
     await expectRefused(bearer(`r_${ids.store}`, s1Tk), [monthly('receiver', ids.store)]);
     await expectRefused(bearer(`s_0${ids.store}`, s1Tk), [url]);
-    const asCookie = await t.app.inject({ method: 'GET', url, headers: { cookie: `better-auth.session_token=${s1Tk}` } });
+    const asCookie = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie: `better-auth.session_token=${s1Tk}` },
+    });
     expect(asCookie.statusCode).toBe(401);
   });
 });
@@ -186,8 +230,10 @@ describe('public report pages and their answers', () => {
     const receiverTk = await linkTk(t.app, staff.token, 'receiver', ids.receiver);
     secrets.add(receiverTk);
     for (const url of [
-      `/public/store/${ids.store}/reports?tk=${s1Tk}`, `/public/store/${ids.store}/posters?tk=${s1Tk}&month=2025-01`,
-      `/public/charity/${ids.receiver}/reports?tk=${receiverTk}`, `/public/store/${ids.store}/reports/?tk=${s1Tk}`,
+      `/public/store/${ids.store}/reports?tk=${s1Tk}`,
+      `/public/store/${ids.store}/posters?tk=${s1Tk}&month=2025-01`,
+      `/public/charity/${ids.receiver}/reports?tk=${receiverTk}`,
+      `/public/store/${ids.store}/reports/?tk=${s1Tk}`,
     ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
@@ -199,9 +245,14 @@ describe('public report pages and their answers', () => {
   it('so do the answers a link gets, documents and refusals included', async () => {
     const receiver = bearer(`r_${ids.receiver}`, await linkTk(t.app, staff.token, 'receiver', ids.receiver));
     const answers = [
-      [s1(), monthly('store', ids.store)], [s1(), monthly('store', ids.store, '.xlsx')], [s1(), poster(ids.store)],
-      [s1(), poster(ids.store, '.pdf')], [s1(), `${TOTALS}?from_store_id=${ids.store}`], [receiver, monthly('receiver', ids.receiver)],
-      [s1(), monthly('store', ids.foreignStore)], [bearer(`s_${ids.store}`, `${s1Tk}x`), monthly('store', ids.store)],
+      [s1(), monthly('store', ids.store)],
+      [s1(), monthly('store', ids.store, '.xlsx')],
+      [s1(), poster(ids.store)],
+      [s1(), poster(ids.store, '.pdf')],
+      [s1(), `${TOTALS}?from_store_id=${ids.store}`],
+      [receiver, monthly('receiver', ids.receiver)],
+      [s1(), monthly('store', ids.foreignStore)],
+      [bearer(`s_${ids.store}`, `${s1Tk}x`), monthly('store', ids.store)],
     ];
     for (const [authorization, url] of answers) expectPrivate(await as(authorization, url), url);
   });
@@ -212,7 +263,9 @@ describe('the log of the run', () => {
     const leaks = logs.leaks([...secrets].filter((s) => s.length >= 8));
     expect(logs.lines.length).toBeGreaterThan(100);
     expect(leaks).toEqual([]);
-    console.log(`public links: ${tally.refused} refused of ${tally.tried}, ${leaks.length} token values (of ${secrets.size}) `
-      + `in ${logs.lines.length.toLocaleString('en')} log lines`);
+    console.log(
+      `public links: ${tally.refused} refused of ${tally.tried}, ${leaks.length} token values (of ${secrets.size}) ` +
+        `in ${logs.lines.length.toLocaleString('en')} log lines`,
+    );
   });
 });

@@ -4,10 +4,15 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/connection.js';
-import { prepareDemo } from '../demo-setup.js';
-import { api, createPostgresDatabase, type ServerProcess, staffToken, startServer } from '../jobs/crash-harness.js';
-import { startTestSmtpServer, type TestSmtpServer, waitUntil } from '../mail/smtp-test-server.test-helper.js';
-import { createRetailFixture, daysAgo, item, type RetailFixture } from '../modules/retail/retail-fixtures.js';
+import {
+  api,
+  createPostgresDatabase,
+  type ServerProcess,
+  staffToken,
+  startServer,
+} from '../test-support/processes/server-process.js';
+import { startTestSmtpServer, type TestSmtpServer, waitUntil } from '../test-support/smtp-server.js';
+import { createRetailFixture, daysAgo, item, type RetailFixture } from '../test-support/fixtures/retail.js';
 import { buildTestApp, type DemoRole, signInDemoAccounts, type TestApp } from '../test-support/test-app.js';
 
 /**
@@ -23,8 +28,7 @@ describe('bulk weight entry sent again', () => {
   let tokens: Record<DemoRole, string>;
   let f: RetailFixture;
   beforeAll(async () => {
-    t = await buildTestApp();
-    await prepareDemo(t.ctx, 300, () => {});
+    t = await buildTestApp({}, { demo: 300 });
     tokens = await signInDemoAccounts(t.app);
     f = await createRetailFixture(t);
   });
@@ -34,14 +38,21 @@ describe('bulk weight entry sent again', () => {
    * 500 different rows (weights and times), the batch a busy depot enters at the end of a week: whole kg and times
    * within the back-date window, as POST bulkscan/ takes them (decision 0038).
    */
-  const batch = (seed: number) => Array.from({ length: ROWS }, (_, i) => item(f, {
-    department: (i % 7) + 1, weight_kg: 1 + ((seed * 101 + i * 37) % 999),
-    entry_time: new Date(Date.parse(daysAgo(5, 8)) + i * 60_000).toISOString(),
-  }));
-  const post = (body: unknown, key: string) => t.app.inject({
-    method: 'POST', url: BULK_URL, payload: body as object,
-    headers: { authorization: `Bearer ${tokens.staff}`, 'idempotency-key': key },
-  });
+  const batch = (seed: number) =>
+    Array.from({ length: ROWS }, (_, i) =>
+      item(f, {
+        department: (i % 7) + 1,
+        weight_kg: 1 + ((seed * 101 + i * 37) % 999),
+        entry_time: new Date(Date.parse(daysAgo(5, 8)) + i * 60_000).toISOString(),
+      }),
+    );
+  const post = (body: unknown, key: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: BULK_URL,
+      payload: body as object,
+      headers: { authorization: `Bearer ${tokens.staff}`, 'idempotency-key': key },
+    });
   const counts = async () => {
     const { rows } = await sql<{ scans: string; donations: string; kg: string }>`select
       (select count(*) from bulk_scan) as scans, (select count(*) from donation) as donations,
@@ -125,18 +136,26 @@ describe('mail send through a killed server', () => {
   it(`each contact gets exactly one message when the server is killed ${KILLS} times mid-send`, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'openrescue-mailkill-'));
     dirs.push(dir);
-    const pg = process.env.TEST_DATABASE_URL ? await createPostgresDatabase(process.env.TEST_DATABASE_URL, 'or_mailkill') : null;
+    const pg = process.env.TEST_DATABASE_URL
+      ? await createPostgresDatabase(process.env.TEST_DATABASE_URL, 'or_mailkill')
+      : null;
     if (pg) drops.push(pg.drop);
     const env = {
-      DATA_DIR: dir, DEMO_DONATIONS: '2000', SMTP_URL: smtp.url, MAIL_CLAIM_LEASE_SECONDS: '2',
+      DATA_DIR: dir,
+      DEMO_DONATIONS: '2000',
+      SMTP_URL: smtp.url,
+      MAIL_CLAIM_LEASE_SECONDS: '2',
       ...(pg ? { DATABASE_URL: pg.url } : {}),
     };
     live = await startServer(env);
     const token = await staffToken(live.base);
     // The console's send to every contact: the month, all: true and the count the list showed (issue 32 item 7).
     const listed = await api(live.base, token, '/core-api/api/retail/reports/charity_poster_contacts/?page_size=1');
-    const sent = await api(live.base, token, '/core-api/api/reports/charity_poster_contacts/',
-      { all: true, month: '2026-09', contacts: listed.body.count });
+    const sent = await api(live.base, token, '/core-api/api/reports/charity_poster_contacts/', {
+      all: true,
+      month: '2026-09',
+      contacts: listed.body.count,
+    });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     const { mailers, send_id: sendId } = sent.body.result as { mailers: number; send_id: string };
     expect(mailers).toBeGreaterThan(10);
@@ -157,8 +176,11 @@ describe('mail send through a killed server', () => {
     live = null;
 
     const database = await openDatabase(pg ? { databaseUrl: pg.url, poolSize: 2 } : { dataDir: dir });
-    const rows = await database.db.selectFrom('mail_outbox').select(['id', 'status', 'to_address'])
-      .where('send_id', '=', sendId).execute();
+    const rows = await database.db
+      .selectFrom('mail_outbox')
+      .select(['id', 'status', 'to_address'])
+      .where('send_id', '=', sendId)
+      .execute();
     await database.close();
     expect(rows).toHaveLength(mailers);
     expect(rows.every((r) => r.status === 'sent')).toBe(true);
@@ -173,7 +195,9 @@ describe('mail send through a killed server', () => {
     const twoMessages = [...messageIdsByRow.values()].filter((ids) => ids.size !== 1).length;
     expect(twoMessages).toBe(0);
     const redelivered = smtp.received.length - mailers;
-    console.log(`retried writes: mail send to ${mailers} contacts, ${KILLS} kills (after ${kills.join(', ')} messages), ` +
-      `${mailers} messages, ${redelivered} re-delivered with the same Message-ID, ${twoMessages} contacts with two messages`);
+    console.log(
+      `retried writes: mail send to ${mailers} contacts, ${KILLS} kills (after ${kills.join(', ')} messages), ` +
+        `${mailers} messages, ${redelivered} re-delivered with the same Message-ID, ${twoMessages} contacts with two messages`,
+    );
   });
 });

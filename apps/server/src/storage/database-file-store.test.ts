@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/connection.js';
 import { openTestDatabase } from '../test-support/test-database.js';
 import { createDatabaseFileStore } from './database-file-store.js';
-import { storedBytes } from './file-store.js';
+import { storedBytes } from '../test-support/stored-bytes.js';
 
 let database: Database;
 beforeAll(async () => {
@@ -21,7 +21,9 @@ describe('the file store in the database', () => {
     expect(await reader.exists('generated/2026-11-01/1-publish_all_1.pdf')).toBe(true);
     const file = await reader.read('generated/2026-11-01/1-publish_all_1.pdf');
     expect(file?.size).toBe(100_000);
-    expect((await storedBytes(reader, 'generated/2026-11-01/1-publish_all_1.pdf'))!.equals(Buffer.from(data))).toBe(true);
+    expect((await storedBytes(reader, 'generated/2026-11-01/1-publish_all_1.pdf'))!.equals(Buffer.from(data))).toBe(
+      true,
+    );
     const parts: Buffer[] = [];
     for await (const part of file!.stream({ start: 10, end: 19 })) parts.push(part as Buffer);
     expect(Buffer.concat(parts).equals(Buffer.from(data.subarray(10, 20)))).toBe(true);

@@ -16,8 +16,12 @@ export function createDatabaseFileStore(db: Kysely<DB>): FileStore {
   return {
     async write(key, data) {
       const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-      await db.insertInto('stored_file').values({ key: checked(key), data: bytes, size: bytes.byteLength })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ data: bytes, size: bytes.byteLength, stored_at: new Date() }))
+      await db
+        .insertInto('stored_file')
+        .values({ key: checked(key), data: bytes, size: bytes.byteLength })
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({ data: bytes, size: bytes.byteLength, stored_at: new Date() }),
+        )
         .execute();
       return bytes.byteLength;
     },

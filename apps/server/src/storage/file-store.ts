@@ -25,15 +25,6 @@ export interface StoredFile {
   stream(range?: { start: number; end: number }): Readable;
 }
 
-/** A stored file's bytes (tests, the crash harness). */
-export async function storedBytes(files: FileStore, key: string): Promise<Buffer | null> {
-  const file = await files.read(key);
-  if (!file) return null;
-  const parts: Buffer[] = [];
-  for await (const part of file.stream()) parts.push(part as Buffer);
-  return Buffer.concat(parts);
-}
-
 const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
 
 /** Relative paths of safe characters, never climbing out ('..'). */

@@ -37,7 +37,10 @@ export async function browserSession(base: string, email: string, password: stri
   const store = { token: null as string | null, expiresAt: null as number | null, refreshes: 0, signedOut: 0 };
   const refreshToken = async () => {
     store.refreshes += 1;
-    const r = await fetch(`${base}/core-api/api/session/token`, { method: 'POST', headers: { cookie: jar.header(), origin: base } });
+    const r = await fetch(`${base}/core-api/api/session/token`, {
+      method: 'POST',
+      headers: { cookie: jar.header(), origin: base },
+    });
     jar.take(r.headers.getSetCookie());
     if (!r.ok) throw Object.assign(new Error('refresh failed'), { status: r.status });
     const body = (await r.json()) as { token: string; expires_at: string };
@@ -57,7 +60,10 @@ export async function browserSession(base: string, email: string, password: stri
     },
   });
   const signOut = async () => {
-    const r = await fetch(`${base}/core-api/api/auth/sign-out`, { method: 'POST', headers: { cookie: jar.header(), origin: 'http://localhost:8080' } });
+    const r = await fetch(`${base}/core-api/api/auth/sign-out`, {
+      method: 'POST',
+      headers: { cookie: jar.header(), origin: 'http://localhost:8080' },
+    });
     jar.take(r.headers.getSetCookie());
     return r.status;
   };

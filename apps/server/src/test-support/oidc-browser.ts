@@ -17,18 +17,30 @@ export function oidcBrowser(app: BuiltApp['app'], appOrigin: string) {
   const jars = new Map<string, ReturnType<typeof cookieJar>>();
   const jarOf = (host: string) => jars.get(host) ?? jars.set(host, cookieJar()).get(host)!;
 
-  async function visit(url: string, init: { method?: string; form?: Record<string, string>; json?: unknown } = {}): Promise<Visit> {
+  async function visit(
+    url: string,
+    init: { method?: string; form?: Record<string, string>; json?: unknown } = {},
+  ): Promise<Visit> {
     const target = new URL(url);
     const jar = jarOf(target.host);
     const method = init.method ?? (init.form || init.json ? 'POST' : 'GET');
     const headers: Record<string, string> = jar.header() ? { cookie: jar.header() } : {};
     let body: string | undefined;
-    if (init.form) [headers['content-type'], body] = ['application/x-www-form-urlencoded', new URLSearchParams(init.form).toString()];
+    if (init.form)
+      [headers['content-type'], body] = [
+        'application/x-www-form-urlencoded',
+        new URLSearchParams(init.form).toString(),
+      ];
     if (init.json) [headers['content-type'], body] = ['application/json', JSON.stringify(init.json)];
     const absolute = (location: unknown) => (location ? new URL(String(location), url).href : null);
     if (target.origin === appOrigin) {
       if (method !== 'GET') headers.origin = appOrigin;
-      const res = await app.inject({ method: method as 'GET', url: target.pathname + target.search, headers, payload: body });
+      const res = await app.inject({
+        method: method as 'GET',
+        url: target.pathname + target.search,
+        headers,
+        payload: body,
+      });
       const setCookies = res.headers['set-cookie'];
       jar.take(setCookies === undefined ? [] : [setCookies].flat().map(String));
       return { status: res.statusCode, location: absolute(res.headers.location), body: res.body };
@@ -59,10 +71,14 @@ export function oidcBrowser(app: BuiltApp['app'], appOrigin: string) {
     for (let form = 0; !appUrl && form < 4; form++) {
       const action = /<form[^>]*action="([^"]+)"/.exec(page.body)?.[1];
       const prompt = /name="prompt" value="(\w+)"/.exec(page.body)?.[1];
-      if (!action || !prompt) throw new Error(`the provider answered ${page.status} without a form: ${page.body.slice(0, 300)}`);
+      if (!action || !prompt)
+        throw new Error(`the provider answered ${page.status} without a form: ${page.body.slice(0, 300)}`);
       const origin = new URL(authorizationUrl).origin;
-      const submitted = await visit(new URL(action, origin).href, { form: prompt === 'login' ? { prompt, login, password: 'any' } : { prompt } });
-      if (!submitted.location) throw new Error(`the ${prompt} form answered ${submitted.status}: ${submitted.body.slice(0, 300)}`);
+      const submitted = await visit(new URL(action, origin).href, {
+        form: prompt === 'login' ? { prompt, login, password: 'any' } : { prompt },
+      });
+      if (!submitted.location)
+        throw new Error(`the ${prompt} form answered ${submitted.status}: ${submitted.body.slice(0, 300)}`);
       if (new URL(submitted.location).origin === appOrigin) return submitted.location;
       ({ appUrl, page } = await followToApp(submitted.location));
     }

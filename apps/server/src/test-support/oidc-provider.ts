@@ -26,7 +26,10 @@ export async function startOidcProvider(clients: OidcClient[]): Promise<RunningP
   const issuer = `http://localhost:${port}`;
   const provider = new Provider(issuer, {
     clients: clients.map((c) => ({
-      ...c, grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic',
+      ...c,
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'client_secret_basic',
     })),
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     scopes: ['openid', 'email', 'profile'],
@@ -48,9 +51,10 @@ export async function startOidcProvider(clients: OidcClient[]): Promise<RunningP
   return {
     issuer,
     port,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

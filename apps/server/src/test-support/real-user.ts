@@ -10,7 +10,10 @@ export interface Timed {
  * A real user's visit, over HTTP as a browser makes it: the sign-in page, the app's settings, sign-in (with the
  * page's Origin), the access token, and the dashboard's first API read. Each request's status and time.
  */
-export async function realUserVisit(base: string, account = { email: 'store@openrescue.test', password: 'demo-store' }): Promise<Timed[]> {
+export async function realUserVisit(
+  base: string,
+  account = { email: 'store@openrescue.test', password: 'demo-store' },
+): Promise<Timed[]> {
   const timings: Timed[] = [];
   const timed = async (what: string, url: string, init: RequestInit = {}) => {
     const began = performance.now();
@@ -28,10 +31,15 @@ export async function realUserVisit(base: string, account = { email: 'store@open
   await signIn?.text();
   if (signIn?.status !== 200) return timings;
   const jar = cookieJar(signIn.headers.getSetCookie());
-  const tokenRes = await timed('token', '/core-api/api/session/token', { method: 'POST', headers: { cookie: jar.header(), origin: base } });
+  const tokenRes = await timed('token', '/core-api/api/session/token', {
+    method: 'POST',
+    headers: { cookie: jar.header(), origin: base },
+  });
   if (tokenRes?.status !== 200) return timings;
   const { token } = (await tokenRes.json()) as { token: string };
-  await (await timed('dashboard', '/core-api/api/clients/company_user', { headers: { authorization: `Bearer ${token}` } }))?.text();
+  await (
+    await timed('dashboard', '/core-api/api/clients/company_user', { headers: { authorization: `Bearer ${token}` } })
+  )?.text();
   return timings;
 }
 

@@ -16,7 +16,10 @@ export interface SlowBodyStats {
  * `byteEveryMs`, from `localAddress` (any 127.x address reaches a loopback server as a client of its own). A
  * connection the server closes is opened again until `stop()`.
  */
-export function slowBodyFlood(port: number, options: { count: number; path: string; localAddress: string; byteEveryMs: number }) {
+export function slowBodyFlood(
+  port: number,
+  options: { count: number; path: string; localAddress: string; byteEveryMs: number },
+) {
   const stats: SlowBodyStats = { opened: 0, answers: {}, cutAfterMs: [], heldMax: 0 };
   const open = new Set<Socket>();
   let stopped = false;

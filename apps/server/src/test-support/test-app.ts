@@ -5,6 +5,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuiltApp, startBackgroundWork } from '../app.js';
 import { loadEnv } from '../config/env.js';
 import type { Database } from '../db/connection.js';
+import { prepareDemo } from '../demo-setup.js';
+import { openDemoDatabase } from './demo-template.js';
 import { openTestDatabase } from './test-database.js';
 
 /** The address the test app calls itself by: what its pages' requests carry as Origin. */
@@ -17,17 +19,21 @@ export interface TestApp extends BuiltApp {
   close(): Promise<void>;
 }
 
+/** An app on a fresh database; `demo`: with the demo network of that many donations and the demo accounts. */
 export async function buildTestApp(
   envOverrides: Record<string, string> = {},
-  options: { logStream?: NodeJS.WritableStream } = {},
+  options: { logStream?: NodeJS.WritableStream; demo?: number } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const demo = options.demo;
+  const database = (demo !== undefined && (await openDemoDatabase(demo))) || (await openTestDatabase());
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...envOverrides });
   const logging = options.logStream ? { logStream: options.logStream } : { logger: false as const };
   const dataDir = mkdtempSync(join(tmpdir(), 'openrescue-test-'));
   const built = await buildApp({ env, database, origin: TEST_ORIGIN, dataDir, ...logging });
   await built.app.ready();
-  await startBackgroundWork(built.ctx);
+  await startBackgroundWork(built.ctx, { startUpTasks: false });
+  // On a copy of the seeded demo this only finds the network and the accounts there.
+  if (demo !== undefined) await prepareDemo(built.ctx, demo, () => {});
   return {
     ...built,
     database,
@@ -54,7 +60,11 @@ export async function signIn(app: BuiltApp['app'], email: string, password: stri
     payload: { email, password, rememberMe: false },
   });
   if (res.statusCode !== 200) throw new Error(`sign-in failed ${res.statusCode}: ${res.body}`);
-  const tokenRes = await app.inject({ method: 'POST', url: '/core-api/api/session/token', headers: { cookie: cookieHeader(res), origin: TEST_ORIGIN } });
+  const tokenRes = await app.inject({
+    method: 'POST',
+    url: '/core-api/api/session/token',
+    headers: { cookie: cookieHeader(res), origin: TEST_ORIGIN },
+  });
   if (tokenRes.statusCode !== 200) throw new Error(`token failed ${tokenRes.statusCode}: ${tokenRes.body}`);
   const body = tokenRes.json() as { token: string; expires_at: string; user: { staff: boolean; id: string } };
   return { cookie: cookieHeader(tokenRes), ...body };
@@ -71,5 +81,10 @@ export type DemoRole = 'staff' | 'company' | 'store' | 'pending';
 /** Access tokens of the demo accounts (prepareDemo must have run), keyed by role. */
 export async function signInDemoAccounts(app: BuiltApp['app']): Promise<Record<DemoRole, string>> {
   const account = (role: DemoRole) => signIn(app, `${role}@openrescue.test`, `demo-${role}`).then((s) => s.token);
-  return { staff: await account('staff'), company: await account('company'), store: await account('store'), pending: await account('pending') };
+  return {
+    staff: await account('staff'),
+    company: await account('company'),
+    store: await account('store'),
+    pending: await account('pending'),
+  };
 }

@@ -5,9 +5,9 @@ import { migrate } from '../db/migrate.js';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
- * PostgreSQL server named by TEST_DATABASE_URL (the API suite runs once each way).
+ * PostgreSQL server named by TEST_DATABASE_URL (the API suite runs once each way), copied from `pgTemplate`.
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(pgTemplate = process.env.TEST_PG_TEMPLATE): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     // build-server.setup.ts leaves a migrated database to copy; migrate() then finds nothing to do.
@@ -16,10 +16,10 @@ export async function openTestDatabase(): Promise<Database> {
     return database;
   }
   const name = `or_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  // build-server.setup.ts leaves a migrated database to copy (TEST_PG_TEMPLATE); migrate() then finds nothing to do.
+  await withAdminClient(adminUrl, (admin) =>
+    admin.query(`create database ${name}${pgTemplate ? ` template ${pgTemplate}` : ''}`),
+  );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
@@ -27,10 +27,18 @@ export async function openTestDatabase(): Promise<Database> {
   const close = database.close.bind(database);
   database.close = async () => {
     await close();
-    const cleanup = new pg.Client({ connectionString: adminUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
+    await withAdminClient(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
   };
   return database;
+}
+
+/** Runs `fn` on a connection of its own to the PostgreSQL server at `adminUrl`, and closes it. */
+export async function withAdminClient<T>(adminUrl: string, fn: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    return await fn(admin);
+  } finally {
+    await admin.end();
+  }
 }

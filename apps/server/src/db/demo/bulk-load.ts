@@ -30,10 +30,7 @@ export async function insertUnnest(
   const names = [...columns.map((c) => c.name), ...Object.keys(constants)];
   for (const n of names) if (!IDENT.test(n)) throw new Error(`Bad column ${n}`);
   const params = sql.join(columns.map((c, i) => sql`${arrays[i]}::${sql.raw(c.type)}[]`));
-  const selects = sql.join([
-    ...columns.map((c) => sql.raw(c.expr ?? `u.${c.name}`)),
-    ...Object.values(constants),
-  ]);
+  const selects = sql.join([...columns.map((c) => sql.raw(c.expr ?? `u.${c.name}`)), ...Object.values(constants)]);
   await sql`insert into ${sql.raw(table)} (${sql.raw(names.join(', '))})
     select ${selects} from unnest(${params}) as u(${sql.raw(columns.map((c) => c.name).join(', '))})`.execute(db);
 }

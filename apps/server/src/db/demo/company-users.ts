@@ -26,7 +26,10 @@ export async function linkDemoCompanyUsers(
     .values([
       { user_id: companyUserId, company_id: 1, store_id: null, report_store_id: -1, company_user_role: 1 },
       {
-        user_id: storeUserId, company_id: 1, store_id: DEMO_REPORT_STORE_ID, report_store_id: DEMO_REPORT_STORE_ID,
+        user_id: storeUserId,
+        company_id: 1,
+        store_id: DEMO_REPORT_STORE_ID,
+        report_store_id: DEMO_REPORT_STORE_ID,
         company_user_role: 2,
       },
       ...(setupUserId

@@ -1,6 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import {
-  computeImpactFromGrams, pickImpactFactor, prepareFactor, type ImpactFactor, type ImpactMetrics, type PreparedFactor,
+  computeImpactFromGrams,
+  pickImpactFactor,
+  prepareFactor,
+  type ImpactFactor,
+  type ImpactMetrics,
+  type PreparedFactor,
 } from '@openrescue/shared';
 import type { DB } from '../schema.js';
 import { insertUnnest, withIndexesDeferred, type UnnestColumn } from './bulk-load.js';
@@ -99,8 +104,13 @@ export function planPickups(network: DemoNetwork, donations: number, seed: numbe
     assigned = upTo;
   }
   return {
-    windowStartDay, windowEndDay, day: Int32Array.from(days), link: Int32Array.from(linkIdx),
-    second: Int32Array.from(seconds), rows, missed,
+    windowStartDay,
+    windowEndDay,
+    day: Int32Array.from(days),
+    link: Int32Array.from(linkIdx),
+    second: Int32Array.from(seconds),
+    rows,
+    missed,
   };
 }
 
@@ -146,14 +156,23 @@ function factorLookup(factors: ImpactFactor[]) {
 
 export async function loadImpactFactors(db: Kysely<DB>): Promise<ImpactFactor[]> {
   const rows = await sql<{
-    version: number; destination_id: number; department_id: number | null;
-    meals: string; co2e: string; money: string; effective_from: string;
+    version: number;
+    destination_id: number;
+    department_id: number | null;
+    meals: string;
+    co2e: string;
+    money: string;
+    effective_from: string;
   }>`select version, destination_id, department_id, meals_per_kg::text as meals, co2e_per_kg::text as co2e,
       money_per_kg::text as money, effective_from::text as effective_from from impact_factor`.execute(db);
   return rows.rows.map((r) => ({
-    version: Number(r.version), destinationId: Number(r.destination_id),
+    version: Number(r.version),
+    destinationId: Number(r.destination_id),
     departmentId: r.department_id === null ? null : Number(r.department_id),
-    mealsPerKg: r.meals, co2ePerKg: r.co2e, moneyPerKg: r.money, effectiveFrom: r.effective_from,
+    mealsPerKg: r.meals,
+    co2ePerKg: r.co2e,
+    moneyPerKg: r.money,
+    effectiveFrom: r.effective_from,
   }));
 }
 
@@ -162,14 +181,21 @@ export async function loadImpactFactors(db: Kysely<DB>): Promise<ImpactFactor[]>
  * transaction: the table's secondary indexes and foreign keys are dropped for the load and rebuilt after it.
  */
 export async function insertDonations(
-  db: Kysely<DB>, network: DemoNetwork, plan: PickupPlan, factors: ImpactFactor[], seed: number, batchSize = 50_000,
+  db: Kysely<DB>,
+  network: DemoNetwork,
+  plan: PickupPlan,
+  factors: ImpactFactor[],
+  seed: number,
+  batchSize = 50_000,
 ): Promise<number> {
   const rng = createRng(seed, 'donation-rows');
   const lookup = factorLookup(factors);
-  const mixes = Object.fromEntries(Object.entries(DEPARTMENT_MIX).map(([k, mix]) => {
-    let acc = 0;
-    return [k, mix.map((share) => (acc += share))];
-  })) as Record<string, number[]>;
+  const mixes = Object.fromEntries(
+    Object.entries(DEPARTMENT_MIX).map(([k, mix]) => {
+      let acc = 0;
+      return [k, mix.map((share) => (acc += share))];
+    }),
+  ) as Record<string, number[]>;
   let batch: unknown[][] = COLUMNS.map(() => []);
   let id = 0;
   const flush = async (trx: Kysely<DB>) => {
@@ -198,9 +224,19 @@ export async function insertDonations(
           factor.cache.set(grams, metrics);
         }
         const row = [
-          ++id, localTimeToUtcMs(day, plan.second[p] + j * 45) / 1000, link.destinationId, link.companyId,
-          link.storeId, link.receiverId, dept + 1, metrics.food_rescued_kg, metrics.meals_provided,
-          metrics.food_rescued_kg, metrics.co2_emissions_kg, metrics.money_saved, factor.factor.version,
+          ++id,
+          localTimeToUtcMs(day, plan.second[p] + j * 45) / 1000,
+          link.destinationId,
+          link.companyId,
+          link.storeId,
+          link.receiverId,
+          dept + 1,
+          metrics.food_rescued_kg,
+          metrics.meals_provided,
+          metrics.food_rescued_kg,
+          metrics.co2_emissions_kg,
+          metrics.money_saved,
+          factor.factor.version,
         ];
         for (let c = 0; c < row.length; c++) batch[c].push(row[c]);
         if (batch[0].length >= batchSize) await flush(db);

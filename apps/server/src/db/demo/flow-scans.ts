@@ -17,25 +17,56 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * the store, a scan uploaded twice and a weight far outside the store's history. None has a donation yet, so
  * the totals count each weight once: when the flow makes it a donation.
  */
-export async function insertFlowScans(db: Kysely<DB>, network: DemoNetwork, plan: PickupPlan, seed: number): Promise<number> {
+export async function insertFlowScans(
+  db: Kysely<DB>,
+  network: DemoNetwork,
+  plan: PickupPlan,
+  seed: number,
+): Promise<number> {
   const rng = createRng(seed, 'flow-scans');
   const links = network.links.filter((l) => l.kind !== 'compost');
   const chosen = rng.shuffle([...links]).slice(0, 6);
   type Row = {
-    receiver_id: number; store_id: number; reason_id: null; destination_id: number; department_id: number;
-    weight_kg: number; entry_time: string; creation_time: string; email: string; idempotency_key: null;
+    receiver_id: number;
+    store_id: number;
+    reason_id: null;
+    destination_id: number;
+    department_id: number;
+    weight_kg: number;
+    entry_time: string;
+    creation_time: string;
+    email: string;
+    idempotency_key: null;
   };
   const rows: Row[] = [];
-  const scan = (storeId: number, receiverId: number, destinationId: number, department: number, kg: number, day: number, minute: number): Row => ({
-    receiver_id: receiverId, store_id: storeId, reason_id: null, destination_id: destinationId, department_id: department,
-    weight_kg: kg, entry_time: iso(localTimeToUtcMs(day, 8 * 3600 + minute * 60)),
-    creation_time: iso(localTimeToUtcMs(day, 18 * 3600 + minute)), email: SCANNER_EMAIL, idempotency_key: null,
+  const scan = (
+    storeId: number,
+    receiverId: number,
+    destinationId: number,
+    department: number,
+    kg: number,
+    day: number,
+    minute: number,
+  ): Row => ({
+    receiver_id: receiverId,
+    store_id: storeId,
+    reason_id: null,
+    destination_id: destinationId,
+    department_id: department,
+    weight_kg: kg,
+    entry_time: iso(localTimeToUtcMs(day, 8 * 3600 + minute * 60)),
+    creation_time: iso(localTimeToUtcMs(day, 18 * 3600 + minute)),
+    email: SCANNER_EMAIL,
+    idempotency_key: null,
   });
   chosen.forEach((link, i) => {
     const day = plan.windowEndDay - 1 - (i % 6);
     const departments = rng.shuffle([1, 2, 3, 4, 5, 6, 7]).slice(0, rng.int(2, 4)).sort();
     for (const department of departments) {
-      const kg = Math.round(Math.min(120, Math.max(0.5, DEPARTMENT_MEDIAN_KG[department - 1] * Math.exp(0.4 * rng.normal()))) * 10) / 10;
+      const kg =
+        Math.round(
+          Math.min(120, Math.max(0.5, DEPARTMENT_MEDIAN_KG[department - 1] * Math.exp(0.4 * rng.normal()))) * 10,
+        ) / 10;
       rows.push(scan(link.storeId, link.receiverId, link.destinationId, department, kg, day, i * 7 + department));
     }
   });

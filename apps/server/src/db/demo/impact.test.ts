@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_IMPACT_FACTORS, KG_PER_MEAL, computeImpact, computeImpactFromGrams, pickImpactFactor, prepareFactor,
+  DEFAULT_IMPACT_FACTORS,
+  KG_PER_MEAL,
+  computeImpact,
+  computeImpactFromGrams,
+  pickImpactFactor,
+  prepareFactor,
   type ImpactFactor,
 } from '@openrescue/shared';
 
@@ -16,7 +21,10 @@ describe('computeImpact', () => {
 
   it('uses the CO2e and money factors per kg, to the gram and the cent', () => {
     expect(computeImpact(12.345, charity)).toEqual({
-      meals_provided: 22.69, food_rescued_kg: 12.345, co2_emissions_kg: 41.479, money_saved: 2.16,
+      meals_provided: 22.69,
+      food_rescued_kg: 12.345,
+      co2_emissions_kg: 41.479,
+      money_saved: 2.16,
     });
     expect(computeImpact(10, compost).co2_emissions_kg).toBe(4.74);
     expect(computeImpact(10, farm).co2_emissions_kg).toBe(4.6);

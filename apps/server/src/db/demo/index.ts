@@ -1,4 +1,9 @@
 export { linkDemoCompanyUsers, DEMO_REPORT_STORE_ID } from './company-users.js';
 export {
-  DOMAIN_TABLES, isDomainEmpty, resetDomainData, seedDemoData, type SeedOptions, type SeedSummary,
+  DOMAIN_TABLES,
+  isDomainEmpty,
+  resetDomainData,
+  seedDemoData,
+  type SeedOptions,
+  type SeedSummary,
 } from './seed-demo-data.js';

@@ -32,14 +32,28 @@ export async function insertBulkNetworkOrganizations(
     const stage = rng.chance(0.85) ? 'Active' : 'Back-up';
     const place = placeInRegion(rng, town, 0.08, (lon, lat) => areasAt(lon, lat).includes(region));
     rows.push({
-      sf_id: accountId(rng), name, sf_type: sfType, sf_attributes: JSON.stringify(attributes), sf_account_stage: stage,
-      verified: verifiedStatus(stage, attributes, productName), address: place.address, city: place.city,
-      postal_code: place.postalCode, province: 'BC', country: 'Canada', lon: place.lon, lat: place.lat,
-      areas: areasAt(place.lon, place.lat), website: rng.chance(0.5) ? `www.${slugify(name)}.example` : null,
+      sf_id: accountId(rng),
+      name,
+      sf_type: sfType,
+      sf_attributes: JSON.stringify(attributes),
+      sf_account_stage: stage,
+      verified: verifiedStatus(stage, attributes, productName),
+      address: place.address,
+      city: place.city,
+      postal_code: place.postalCode,
+      province: 'BC',
+      country: 'Canada',
+      lon: place.lon,
+      lat: place.lat,
+      areas: areasAt(place.lon, place.lat),
+      website: rng.chance(0.5) ? `www.${slugify(name)}.example` : null,
     });
   }
   for (let i = 0; i < rows.length; i += 1000) {
-    await db.insertInto('network_organization').values(rows.slice(i, i + 1000) as never).execute();
+    await db
+      .insertInto('network_organization')
+      .values(rows.slice(i, i + 1000) as never)
+      .execute();
   }
   return rows.length;
 }

@@ -1,6 +1,11 @@
 import type { Kysely } from 'kysely';
 import {
-  areasOfPoint, computeImpactFromGrams, pickImpactFactor, prepareFactor, verifiedStatus, type ImpactFactor,
+  areasOfPoint,
+  computeImpactFromGrams,
+  pickImpactFactor,
+  prepareFactor,
+  verifiedStatus,
+  type ImpactFactor,
 } from '@openrescue/shared';
 import { loadRegions } from '../../modules/network/network.repository.js';
 import type { DB } from '../schema.js';
@@ -30,20 +35,34 @@ export const TYPES: Record<string, string[]> = {
   Composter: ['{p} Compost Yard', '{p} Soil Builders'],
   'Organic waste hauler': ['{p} Organics Hauling', 'Green Bin Haulers {p}'],
 };
-const DONOR_TYPES = new Set(['Grower', 'Manufacturer', 'Processor', 'Wholesaler', 'Distributor', 'Liquidator',
-  'Retail/Grocer', 'Restaurant/Hotel', 'Caterer', 'Food Service']);
+const DONOR_TYPES = new Set([
+  'Grower',
+  'Manufacturer',
+  'Processor',
+  'Wholesaler',
+  'Distributor',
+  'Liquidator',
+  'Retail/Grocer',
+  'Restaurant/Hotel',
+  'Caterer',
+  'Food Service',
+]);
 /** The secret of every region in the demo data. */
 export const DEMO_REGION_SECRET = 'demo';
 
 /** Attributes shown as tags on the info card (the section 9 ones are never shown). */
 export const SHOWN_ATTRIBUTES = ['Cold Storage', 'Refrigerated Truck', 'Weekend Pickup', 'FoodSafe Certified'];
 const INDUSTRY: Record<string, string> = {
-  Charity: 'Not For Profit', Nonprofit: 'Not For Profit', Composter: 'Environmental',
+  Charity: 'Not For Profit',
+  Nonprofit: 'Not For Profit',
+  Composter: 'Environmental',
 };
 
 /** Spec section 4, through the shared rule the map and the import use. */
 export function demoVerifiedStatus(
-  stage: string | null, attributes: Record<string, boolean>, productName: string,
+  stage: string | null,
+  attributes: Record<string, boolean>,
+  productName: string,
 ): 0 | 1 | 2 {
   return verifiedStatus(stage, attributes, productName);
 }
@@ -95,22 +114,39 @@ export async function areaFinder(db: Kysely<DB>) {
 }
 
 export async function insertNetworkOrganizations(
-  db: Kysely<DB>, network: DemoNetwork, factors: ImpactFactor[], todayDay: number, seed: number, productName: string,
+  db: Kysely<DB>,
+  network: DemoNetwork,
+  factors: ImpactFactor[],
+  todayDay: number,
+  seed: number,
+  productName: string,
 ) {
   const rng = createRng(seed, 'network-organizations');
   const areasAt = await areaFinder(db);
   const rows: Record<string, unknown>[] = [];
   const names = new Set<string>();
   const base = (name: string, sfType: string, stage: string, attributes: Record<string, boolean>) => ({
-    sf_id: accountId(rng), name, sf_type: sfType, sf_industry: INDUSTRY[sfType] ?? 'Food and Beverage',
-    sf_attributes: JSON.stringify(attributes), sf_account_stage: stage,
-    verified: demoVerifiedStatus(stage, attributes, productName), province: 'BC', country: 'Canada',
+    sf_id: accountId(rng),
+    name,
+    sf_type: sfType,
+    sf_industry: INDUSTRY[sfType] ?? 'Food and Beverage',
+    sf_attributes: JSON.stringify(attributes),
+    sf_account_stage: stage,
+    verified: demoVerifiedStatus(stage, attributes, productName),
+    province: 'BC',
+    country: 'Canada',
   });
   // Retail-program members: our own stores and receivers, verified through the Retail Program attribute.
   for (const s of network.stores) {
     rows.push({
-      ...base(s.name, 'Retail/Grocer', 'Active', { 'Retail Program': true }), address: s.address, city: s.city,
-      postal_code: s.postalCode, lon: s.lon, lat: s.lat, areas: areasAt(s.lon, s.lat), store_id: s.id,
+      ...base(s.name, 'Retail/Grocer', 'Active', { 'Retail Program': true }),
+      address: s.address,
+      city: s.city,
+      postal_code: s.postalCode,
+      lon: s.lon,
+      lat: s.lat,
+      areas: areasAt(s.lon, s.lat),
+      store_id: s.id,
     });
   }
   for (const r of network.receivers) {
@@ -118,8 +154,14 @@ export async function insertNetworkOrganizations(
     const sfType = r.kind === 'charity' ? charityType : r.kind === 'farm' ? 'Farmer (Livestock)' : 'Composter';
     const stage = r.id % 5 === 0 ? 'Back-up' : 'Active';
     rows.push({
-      ...base(r.name, sfType, stage, { 'Retail Program': true }), address: r.address, city: r.city,
-      postal_code: r.postalCode, lon: r.lon, lat: r.lat, areas: areasAt(r.lon, r.lat), receiver_id: r.id,
+      ...base(r.name, sfType, stage, { 'Retail Program': true }),
+      address: r.address,
+      city: r.city,
+      postal_code: r.postalCode,
+      lon: r.lon,
+      lat: r.lat,
+      areas: areasAt(r.lon, r.lat),
+      receiver_id: r.id,
     });
   }
   // Everyone else on the map: two organizations of every type in every region, the first verified 1, the second
@@ -140,19 +182,37 @@ export async function insertNetworkOrganizations(
         const place = placeInRegion(rng, town, 0.05, (lon, lat) => areasAt(lon, lat).includes(region));
         const site = slugify(name);
         rows.push({
-          ...base(name, sfType, stage, attributes), address: place.address, city: place.city,
-          postal_code: place.postalCode, lon: place.lon, lat: place.lat, areas: areasAt(place.lon, place.lat),
+          ...base(name, sfType, stage, attributes),
+          address: place.address,
+          city: place.city,
+          postal_code: place.postalCode,
+          lon: place.lon,
+          lat: place.lat,
+          areas: areasAt(place.lon, place.lat),
           phone: `(${region === 'rdno' ? 250 : 604}) 555-01${String(rng.int(0, 99)).padStart(2, '0')}`,
           website: rng.chance(0.3) ? null : rng.chance(0.5) ? `www.${site}.example` : `https://${site}.example`,
         });
       }
     });
   });
-  await insertChunked((chunk) => db.insertInto('network_organization').values(chunk as never).execute(), rows);
+  await insertChunked(
+    (chunk) =>
+      db
+        .insertInto('network_organization')
+        .values(chunk as never)
+        .execute(),
+    rows,
+  );
 
   // Donations recorded for network members outside the retail program (network/donation_totals).
-  const donors = await db.selectFrom('network_organization').select(['id', 'sf_type', 'verified'])
-    .where('store_id', 'is', null).where('receiver_id', 'is', null).where('verified', '>', 0).orderBy('id').execute();
+  const donors = await db
+    .selectFrom('network_organization')
+    .select(['id', 'sf_type', 'verified'])
+    .where('store_id', 'is', null)
+    .where('receiver_id', 'is', null)
+    .where('verified', '>', 0)
+    .orderBy('id')
+    .execute();
   const donations: Record<string, unknown>[] = [];
   for (const org of donors) {
     if (!DONOR_TYPES.has(org.sf_type)) continue;
@@ -165,11 +225,20 @@ export async function insertNetworkOrganizations(
       donations.push({
         network_organization_id: org.id,
         entry_time: new Date(localTimeToUtcMs(day, rng.int(8, 17) * 3600)).toISOString(),
-        destination_id: destinationId, weight_kg: grams / 1000, impact_factor_version: factor.version,
+        destination_id: destinationId,
+        weight_kg: grams / 1000,
+        impact_factor_version: factor.version,
         ...computeImpactFromGrams(grams, prepareFactor(factor)),
       });
     }
   }
-  await insertChunked((chunk) => db.insertInto('network_donation').values(chunk as never).execute(), donations);
+  await insertChunked(
+    (chunk) =>
+      db
+        .insertInto('network_donation')
+        .values(chunk as never)
+        .execute(),
+    donations,
+  );
   return { network_organizations: rows.length, network_donations: donations.length };
 }

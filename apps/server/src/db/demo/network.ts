@@ -2,21 +2,53 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../schema.js';
 import { dayToIso, scheduleDays } from './calendar.js';
 import {
-  COMPANIES, RECEIVERS, TOWNS, areasOf, slugify, townByPlace, type ReceiverKind, type RegionCode, type Town,
+  COMPANIES,
+  RECEIVERS,
+  STORE_LOCAL_NAMES,
+  TOWNS,
+  areasOf,
+  slugify,
+  townByPlace,
+  withLocalName,
+  type ReceiverKind,
+  type RegionCode,
+  type Town,
 } from './catalog.js';
 import { createRng, type Rng } from './prng.js';
 
 export interface DemoPlace {
-  id: number; name: string; address: string; city: string; postalCode: string;
-  region: RegionCode; lon: number; lat: number;
+  id: number;
+  name: string;
+  address: string;
+  city: string;
+  postalCode: string;
+  region: RegionCode;
+  lon: number;
+  lat: number;
 }
-export interface DemoStore extends DemoPlace { companyId: number; storeType: string; startDay: number; weight: number }
+export interface DemoStore extends DemoPlace {
+  companyId: number;
+  storeType: string;
+  startDay: number;
+  weight: number;
+}
 export interface DemoReceiver extends DemoPlace {
-  kind: ReceiverKind; destinationId: number; nrSupported: number; contactEmail: string;
+  kind: ReceiverKind;
+  destinationId: number;
+  nrSupported: number;
+  contactEmail: string;
 }
 export interface DemoLink {
-  storeId: number; companyId: number; receiverId: number; kind: ReceiverKind; destinationId: number;
-  scheduleCode: string; days: boolean[]; isLead: boolean; startDay: number; weight: number;
+  storeId: number;
+  companyId: number;
+  receiverId: number;
+  kind: ReceiverKind;
+  destinationId: number;
+  scheduleCode: string;
+  days: boolean[];
+  isLead: boolean;
+  startDay: number;
+  weight: number;
 }
 export interface DemoNetwork {
   companies: { id: number; name: string }[];
@@ -31,7 +63,9 @@ const KIND_WEIGHT: Record<ReceiverKind, number> = { charity: 1, farm: 0.55, comp
 const LEAD_SCHEDULES = ['MTWRF', 'MWF', 'MTWRFS', 'MTWRFSU', 'TRS', 'MWFS'];
 const LEAD_SCHEDULE_WEIGHTS = [0.32, 0.28, 0.15, 0.1, 0.08, 0.07];
 const SECOND_SCHEDULES: Record<ReceiverKind, string[]> = {
-  charity: ['TR', 'S', 'WS', 'MR'], farm: ['MR', 'TF', 'W', 'S'], compost: ['F', 'TF', 'W'],
+  charity: ['TR', 'S', 'WS', 'MR'],
+  farm: ['MR', 'TF', 'W', 'S'],
+  compost: ['F', 'TF', 'W'],
 };
 
 export function placeIn(rng: Rng, town: Town, spread: number) {
@@ -65,7 +99,10 @@ export function buildNetwork(seed: number, windowStartDay: number): DemoNetwork 
   const receivers: DemoReceiver[] = RECEIVERS.map((plan, i) => {
     const town = townByPlace(plan.place);
     return {
-      id: i + 1, name: plan.name, kind: plan.kind, destinationId: DESTINATION_OF[plan.kind],
+      id: i + 1,
+      name: withLocalName(plan.name, plan.local),
+      kind: plan.kind,
+      destinationId: DESTINATION_OF[plan.kind],
       nrSupported: plan.kind === 'charity' ? rng.int(1, 12) : plan.kind === 'farm' ? 1 : 0,
       contactEmail: `${plan.kind === 'charity' ? 'coordinator' : 'office'}@${slugify(plan.name)}.example`,
       ...placeIn(rng, town, 0.03),
@@ -82,7 +119,9 @@ export function buildNetwork(seed: number, windowStartDay: number): DemoNetwork 
         const late = id > 1 && rng.chance(0.1);
         const warehouse = ci === 0 && k === 0 && region !== 'rdno';
         stores.push({
-          id, companyId: ci + 1, name: `${plan.brand} ${town.place}`,
+          id,
+          companyId: ci + 1,
+          name: withLocalName(`${plan.brand} ${town.place}`, STORE_LOCAL_NAMES[`${plan.brand} ${town.place}`]),
           storeType: warehouse ? 'Warehouse' : plan.storeType,
           startDay: late ? windowStartDay + rng.int(60, 700) : windowStartDay - rng.int(30, 3200),
           weight: plan.size * (warehouse ? 1.8 : 1) * (0.7 + rng.next() * 0.6),
@@ -98,8 +137,14 @@ export function buildNetwork(seed: number, windowStartDay: number): DemoNetwork 
       ? LEAD_SCHEDULES[rng.weighted(LEAD_SCHEDULE_WEIGHTS)]
       : rng.pick(SECOND_SCHEDULES[receiver.kind]);
     links.push({
-      storeId: store.id, companyId: store.companyId, receiverId: receiver.id, kind: receiver.kind,
-      destinationId: receiver.destinationId, scheduleCode: code, days: scheduleDays(code), isLead,
+      storeId: store.id,
+      companyId: store.companyId,
+      receiverId: receiver.id,
+      kind: receiver.kind,
+      destinationId: receiver.destinationId,
+      scheduleCode: code,
+      days: scheduleDays(code),
+      isLead,
       startDay: isLead ? store.startDay : store.startDay + rng.int(0, 240),
       weight: store.weight * KIND_WEIGHT[receiver.kind] * (isLead ? 1.4 : 1) * (0.75 + rng.next() * 0.5),
     });
@@ -119,31 +164,59 @@ export function buildNetwork(seed: number, windowStartDay: number): DemoNetwork 
 }
 
 export async function insertNetwork(db: Kysely<DB>, network: DemoNetwork): Promise<void> {
-  await db.insertInto('company')
+  await db
+    .insertInto('company')
     .values(network.companies.map((c) => ({ id: c.id, name: c.name, logo_image_url: null })))
     .execute();
   await db
     .insertInto('receiver')
-    .values(network.receivers.map((r) => ({
-      id: r.id, name: r.name, receiver_type: r.kind === 'charity' ? 'HUB' as const : 'FARM' as const,
-      diversion_type: DIVERSION_OF[r.kind],
-      address: r.address, city: r.city, postal_code: r.postalCode, contact_email: r.contactEmail, region: r.region,
-      areas: areasOf(r.region), lon: r.lon, lat: r.lat, nr_supported_charities: r.nrSupported,
-    })))
+    .values(
+      network.receivers.map((r) => ({
+        id: r.id,
+        name: r.name,
+        receiver_type: r.kind === 'charity' ? ('HUB' as const) : ('FARM' as const),
+        diversion_type: DIVERSION_OF[r.kind],
+        address: r.address,
+        city: r.city,
+        postal_code: r.postalCode,
+        contact_email: r.contactEmail,
+        region: r.region,
+        areas: areasOf(r.region),
+        lon: r.lon,
+        lat: r.lat,
+        nr_supported_charities: r.nrSupported,
+      })),
+    )
     .execute();
   await db
     .insertInto('store')
-    .values(network.stores.map((s) => ({
-      id: s.id, name: s.name, company_id: s.companyId, store_type: s.storeType, address: s.address, city: s.city,
-      postal_code: s.postalCode, region: s.region, areas: areasOf(s.region), lon: s.lon, lat: s.lat,
-      start_date: dayToIso(s.startDay),
-    })))
+    .values(
+      network.stores.map((s) => ({
+        id: s.id,
+        name: s.name,
+        company_id: s.companyId,
+        store_type: s.storeType,
+        address: s.address,
+        city: s.city,
+        postal_code: s.postalCode,
+        region: s.region,
+        areas: areasOf(s.region),
+        lon: s.lon,
+        lat: s.lat,
+        start_date: dayToIso(s.startDay),
+      })),
+    )
     .execute();
   await db
     .insertInto('store_receiver')
-    .values(network.links.map((l) => ({
-      store_id: l.storeId, receiver_id: l.receiverId, schedule_code: l.scheduleCode, is_lead_charity: l.isLead,
-      started_on: dayToIso(l.startDay),
-    })))
+    .values(
+      network.links.map((l) => ({
+        store_id: l.storeId,
+        receiver_id: l.receiverId,
+        schedule_code: l.scheduleCode,
+        is_lead_charity: l.isLead,
+        started_on: dayToIso(l.startDay),
+      })),
+    )
     .execute();
 }

@@ -82,7 +82,10 @@ export function createRng(seed: number, stream: string): Rng {
     },
     hex(n) {
       let out = '';
-      while (out.length < n) out += Math.floor(next() * 4294967296).toString(16).padStart(8, '0');
+      while (out.length < n)
+        out += Math.floor(next() * 4294967296)
+          .toString(16)
+          .padStart(8, '0');
       return out.slice(0, n);
     },
     shuffle(items) {

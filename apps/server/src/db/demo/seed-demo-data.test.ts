@@ -33,11 +33,15 @@ const CHECKSUMS = {
   donation: sql<{ h: string }>`select md5(string_agg(concat_ws('|', id, extract(epoch from entry_time), destination_id,
     company_id, store_id, receiver_id, department_id, weight_kg, meals_provided, food_rescued_kg, co2_emissions_kg,
     money_saved, impact_factor_version), ',' order by id)) as h from donation`,
-  network: sql<{ h: string }>`select md5((select string_agg(concat_ws('|', id, name, company_id, address, lon, lat, start_date), ',' order by id) from store)
+  network: sql<{
+    h: string;
+  }>`select md5((select string_agg(concat_ws('|', id, name, company_id, address, lon, lat, start_date), ',' order by id) from store)
     || (select string_agg(concat_ws('|', id, name, receiver_type, diversion_type, lon, lat), ',' order by id) from receiver)
     || (select string_agg(concat_ws('|', store_id, receiver_id, schedule_code, started_on), ',' order by store_id, receiver_id) from store_receiver)
     || (select string_agg(concat_ws('|', code, secret), ',' order by code) from region)) as h`,
-  others: sql<{ h: string }>`select md5((select string_agg(concat_ws('|', id, store_id, receiver_id, reason_id, weight_kg, entry_time), ',' order by id) from bulk_scan)
+  others: sql<{
+    h: string;
+  }>`select md5((select string_agg(concat_ws('|', id, store_id, receiver_id, reason_id, weight_kg, entry_time), ',' order by id) from bulk_scan)
     || (select string_agg(concat_ws('|', id, name, sf_id, sf_type, sf_attributes::text, verified, lon, lat), ',' order by id) from network_organization)
     || (select string_agg(concat_ws('|', id, tw_call_sid, created_at, transcript_from_aai::text), ',' order by id) from transcript)
     || (select string_agg(concat_ws('|', id, file_type, entry_date, company_id, store_id, receiver_id, file_status), ',' order by id) from publish_file)) as h`,
@@ -70,10 +74,13 @@ describe('seedDemoData', () => {
   });
 
   it('creates exactly the requested donations, in time order, over the three years before now', async () => {
-    const r = await one(a, sql<{ n: number; ordered: boolean; first: Date; last: Date }>`
+    const r = await one(
+      a,
+      sql<{ n: number; ordered: boolean; first: Date; last: Date }>`
       select count(*)::int as n, bool_and(ordered) as ordered, min(entry_time) as first, max(entry_time) as last
       from (select entry_time, entry_time >= lag(entry_time, 1, entry_time) over (order by id) - interval '1 hour' as ordered
-            from donation) d`);
+            from donation) d`,
+    );
     expect(r.n).toBe(DONATIONS);
     expect(r.ordered).toBe(true);
     expect(new Date(r.first).getTime()).toBeGreaterThanOrEqual(NOW.getTime() - (3 * 365 + 2) * 86_400_000);
@@ -81,30 +88,40 @@ describe('seedDemoData', () => {
   });
 
   it('builds the network around company 1, the biggest, with store 1 its own', async () => {
-    const r = await one(a, sql<{ companies: number; stores: number; receivers: number; biggest: number; store1: number }>`
+    const r = await one(
+      a,
+      sql<{ companies: number; stores: number; receivers: number; biggest: number; store1: number }>`
       select (select count(*)::int from company) as companies, (select count(*)::int from store) as stores,
         (select count(*)::int from receiver) as receivers,
         (select company_id from store group by 1 order by count(*) desc limit 1) as biggest,
-        (select company_id from store where id = 1) as store1`);
+        (select company_id from store where id = 1) as store1`,
+    );
     expect(r).toEqual({ companies: 6, stores: 40, receivers: 25, biggest: 1, store1: 1 });
-    const kinds = await sql<{ k: string }>`select distinct receiver_type || '/' || diversion_type as k from receiver order by 1`.execute(a.db);
+    const kinds = await sql<{
+      k: string;
+    }>`select distinct receiver_type || '/' || diversion_type as k from receiver order by 1`.execute(a.db);
     expect(kinds.rows.map((x) => x.k)).toEqual(['FARM/Compost', 'FARM/Farm', 'HUB/Charity']);
   });
 
   it('records donations only along pickup schedules, to the destination of the receiver', async () => {
-    const r = await one(a, sql<{ bad: number; charity: number }>`
+    const r = await one(
+      a,
+      sql<{ bad: number; charity: number }>`
       select count(*) filter (where l.store_id is null or d.entry_time < l.started_on::timestamp - interval '1 day'
           or d.destination_id <> case r.diversion_type when 'Charity' then 1 when 'Farm' then 2 else 3 end
           or d.company_id <> s.company_id)::int as bad,
         count(*) filter (where d.destination_id = 1)::int as charity
       from donation d join store s on s.id = d.store_id join receiver r on r.id = d.receiver_id
-      left join store_receiver l on l.store_id = d.store_id and l.receiver_id = d.receiver_id`);
+      left join store_receiver l on l.store_id = d.store_id and l.receiver_id = d.receiver_id`,
+    );
     expect(r.bad).toBe(0);
     expect(r.charity / DONATIONS).toBeGreaterThan(0.6);
   });
 
   it('computes every impact metric from the impact_factor table, to the gram and the cent', async () => {
-    const r = await one(a, sql<{ checked: number; wrong: number }>`
+    const r = await one(
+      a,
+      sql<{ checked: number; wrong: number }>`
       select count(*)::int as checked, count(*) filter (where
           d.meals_provided <> round(d.weight_kg * f.meals_per_kg, 2)
           or d.co2_emissions_kg <> round(d.weight_kg * f.co2e_per_kg, 3)
@@ -112,12 +129,15 @@ describe('seedDemoData', () => {
           or d.food_rescued_kg <> d.weight_kg
           or (d.destination_id <> 1 and d.meals_provided <> 0))::int as wrong
       from donation d join impact_factor f on f.version = d.impact_factor_version
-        and f.destination_id = d.destination_id and f.department_id is null`);
+        and f.destination_id = d.destination_id and f.department_id is null`,
+    );
     expect(r).toEqual({ checked: DONATIONS, wrong: 0 });
   });
 
   it('fills the monthly rollup with exactly the sums of the raw rows', async () => {
-    const r = await one(a, sql<{ diff: number; rows: number }>`
+    const r = await one(
+      a,
+      sql<{ diff: number; rows: number }>`
       with raw as (
         select date_trunc('month', entry_time at time zone 'America/Vancouver')::date as month, company_id, store_id,
           receiver_id, department_id, destination_id, sum(weight_kg) as w, sum(meals_provided) as m,
@@ -128,7 +148,8 @@ describe('seedDemoData', () => {
           food_rescued_kg, co2_emissions_kg, money_saved, donation_count from donation_monthly)
       select (select count(*)::int from ((select * from raw except select * from rollup)
         union all (select * from rollup except select * from raw)) x) as diff,
-        (select count(*)::int from donation_monthly) as rows`);
+        (select count(*)::int from donation_monthly) as rows`,
+    );
     expect(r.diff).toBe(0);
     expect(r.rows).toBeGreaterThan(100);
   });
@@ -170,21 +191,38 @@ describe('seedDemoData', () => {
     expect(rows.every((x) => x.wrong === 0 && x.n > 0)).toBe(true);
     const types = await sql<{ t: string }>`select distinct sf_type as t from network_organization`.execute(a.db);
     expect(types.rows.map((x) => x.t).sort()).toEqual([
-      'Caterer', 'Charity', 'Composter', 'Distributor', 'Farmer (Livestock)', 'Food Service', 'Grower',
-      'Industrial reworker', 'Liquidator', 'Manufacturer', 'Nonprofit', 'Organic waste hauler', 'Processor',
-      'Restaurant/Hotel', 'Retail/Grocer', 'Upcycler', 'Wholesaler',
+      'Caterer',
+      'Charity',
+      'Composter',
+      'Distributor',
+      'Farmer (Livestock)',
+      'Food Service',
+      'Grower',
+      'Industrial reworker',
+      'Liquidator',
+      'Manufacturer',
+      'Nonprofit',
+      'Organic waste hauler',
+      'Processor',
+      'Restaurant/Hotel',
+      'Retail/Grocer',
+      'Upcycler',
+      'Wholesaler',
     ]);
   });
 
   it('adds no-pickup records with reasons, publish files per month and the other operations rows', async () => {
-    const r = await one(a, sql<Record<string, number>>`select
+    const r = await one(
+      a,
+      sql<Record<string, number>>`select
       (select count(distinct reason_id)::int from bulk_scan where reason_id is not null) as reasons,
       (select count(*)::int from bulk_scan where reason_id is null and weight_kg is not null) as weights,
       (select count(distinct entry_date)::int from publish_file) as months,
       (select count(*)::int from publish_file where file_type = 'COMPANY_REPORT') as company_reports,
       (select count(*)::int from generated_file where split_part(file_status, ':', 3) = 'SUCCESS') as documents,
       (select count(*)::int from receiver_contact) as contacts, (select count(*)::int from custom_debug_log) as logs,
-      (select count(*)::int from jobs) as jobs`);
+      (select count(*)::int from jobs) as jobs`,
+    );
     expect(r.reasons).toBe(8);
     expect(r.weights).toBeGreaterThan(10);
     expect(r).toMatchObject({ months: 12, company_reports: 72 });
@@ -209,15 +247,22 @@ describe('seedDemoData', () => {
   });
 
   it('links the demo company and store users idempotently', async () => {
-    const users = await a.db.insertInto('user').values([
-      { name: 'Casey', email: 'company@openrescue.test', emailVerified: true, image: null },
-      { name: 'Sasha', email: 'store@openrescue.test', emailVerified: true, image: null },
-    ]).returning('id').execute();
+    const users = await a.db
+      .insertInto('user')
+      .values([
+        { name: 'Casey', email: 'company@openrescue.test', emailVerified: true, image: null },
+        { name: 'Sasha', email: 'store@openrescue.test', emailVerified: true, image: null },
+      ])
+      .returning('id')
+      .execute();
     const ids = { companyUserId: users[0].id, storeUserId: users[1].id };
     await linkDemoCompanyUsers(a.db, ids);
     await linkDemoCompanyUsers(a.db, ids);
-    const rows = await a.db.selectFrom('company_user').select(['user_id', 'company_id', 'store_id', 'report_store_id', 'company_user_role'])
-      .orderBy('company_user_role').execute();
+    const rows = await a.db
+      .selectFrom('company_user')
+      .select(['user_id', 'company_id', 'store_id', 'report_store_id', 'company_user_role'])
+      .orderBy('company_user_role')
+      .execute();
     expect(rows).toEqual([
       { user_id: ids.companyUserId, company_id: 1, store_id: null, report_store_id: -1, company_user_role: 1 },
       { user_id: ids.storeUserId, company_id: 1, store_id: 1, report_store_id: 1, company_user_role: 2 },
@@ -230,8 +275,11 @@ describe('seedDemoData', () => {
     expect(await isDomainEmpty(b.db)).toBe(true);
     const summary = await seedDemoData(b.db, b, { donations: 10, now: NOW });
     expect(summary.counts.donations).toBe(10);
-    const r = await one(b, sql<{ n: number; next: number }>`select count(*)::int as n,
-      (select nextval(pg_get_serial_sequence('donation', 'id')))::int as next from donation`);
+    const r = await one(
+      b,
+      sql<{ n: number; next: number }>`select count(*)::int as n,
+      (select nextval(pg_get_serial_sequence('donation', 'id')))::int as next from donation`,
+    );
     expect(r).toEqual({ n: 10, next: 11 });
   });
 });

@@ -31,9 +31,26 @@ export interface SeedSummary {
 
 /** Domain tables in dependency order (reference tables, auth tables and integration keys are not listed). */
 export const DOMAIN_TABLES = [
-  'company', 'store', 'receiver', 'store_receiver', 'donation', 'donation_monthly', 'company_user', 'bulk_scan',
-  'bulk_scan_qa', 'adjusted_scan', 'publish_file', 'generated_file', 'jobs', 'custom_debug_log', 'receiver_contact',
-  'mail_outbox', 'request_idempotency', 'network_organization', 'network_donation', 'transcript',
+  'company',
+  'store',
+  'receiver',
+  'store_receiver',
+  'donation',
+  'donation_monthly',
+  'company_user',
+  'bulk_scan',
+  'bulk_scan_qa',
+  'adjusted_scan',
+  'publish_file',
+  'generated_file',
+  'jobs',
+  'custom_debug_log',
+  'receiver_contact',
+  'mail_outbox',
+  'request_idempotency',
+  'network_organization',
+  'network_donation',
+  'transcript',
 ] as const;
 
 /** True when no company, donation, network organization or transcript exists yet. */
@@ -108,9 +125,11 @@ export async function seedDemoData(db: Kysely<DB>, database: Database, options: 
       await syncIdentity(trx, table);
     }
   });
-  await timed('analyze', () => database.execScript(
+  await timed('analyze', () =>
+    database.execScript(
       'analyze donation; analyze donation_monthly; analyze donation_daily; analyze donation_weekly; analyze donation_monthly_company;',
-    ));
+    ),
+  );
   counts.companies = network.companies.length;
   counts.stores = network.stores.length;
   counts.receivers = network.receivers.length;

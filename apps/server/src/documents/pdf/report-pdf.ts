@@ -1,5 +1,6 @@
 import { renderToBuffer } from '@react-pdf/renderer';
 import type { ReportDocument } from '../report-document.js';
+import { pdfFontStack } from './pdf-fonts.js';
 import { reportDocument } from './report-layout.js';
 import { reportSummary } from './report-summary.js';
 
@@ -15,8 +16,13 @@ export interface ReportPdfOptions {
  * The monthly report's PDF summary (publishing): one A4 page with the month's figures, department and destination
  * shares and the year to date. The same report and date always give the same bytes.
  */
-export function renderReportPdf(report: ReportDocument, options: ReportPdfOptions): Promise<Buffer> {
+export async function renderReportPdf(report: ReportDocument, options: ReportPdfOptions): Promise<Buffer> {
   const summary = reportSummary(report, options.productName);
-  const element = reportDocument(summary, { productName: options.productName, monthLabel: report.heading.month_label, date: options.date });
+  const element = reportDocument(summary, {
+    productName: options.productName,
+    monthLabel: report.heading.month_label,
+    date: options.date,
+    fonts: await pdfFontStack([summary.title, summary.subtitle, options.productName]),
+  });
   return renderToBuffer(element as Parameters<typeof renderToBuffer>[0]);
 }

@@ -40,8 +40,13 @@ function shares(
       const weight = rows.reduce((a, r) => a + r.weight_kg, 0);
       const meals = rows.reduce((a, r) => a + r.meals_provided, 0);
       return {
-        id: item.id, name: item.name, color: item.color, weight_kg: weight, weight_lb: kgToLb(weight),
-        meals_provided: meals, share: total > 0 ? weight / total : 0,
+        id: item.id,
+        name: item.name,
+        color: item.color,
+        weight_kg: weight,
+        weight_lb: kgToLb(weight),
+        meals_provided: meals,
+        share: total > 0 ? weight / total : 0,
       };
     })
     .filter((r) => r.weight_kg > 0);
@@ -78,7 +83,10 @@ export function reportSummary(report: ReportDocument, productName: string): Repo
     departments: shares(report, DEPARTMENTS, 'department_id'),
     destinations: shares(report, DESTINATIONS, 'destination_id'),
     ytd: report.ytd.rows.map((r) => ({
-      label: formatMonth(r.month), weight_kg: r.weight_kg, meals_provided: r.meals_provided, co2_emissions_kg: r.co2_emissions_kg,
+      label: formatMonth(r.month),
+      weight_kg: r.weight_kg,
+      meals_provided: r.meals_provided,
+      co2_emissions_kg: r.co2_emissions_kg,
     })),
     ytdTotal: {
       weight_kg: report.ytd.totals.weight_kg,

@@ -36,7 +36,14 @@ export function writeRawDataSheet(ws: Worksheet, rows: readonly RawRow[]) {
   // column's one style object lets the library's per-object cache answer instead (half the sheet's build time).
   const styles = ws.columns.map((c) => c.style ?? {});
   for (const r of rows) {
-    const row = ws.addRow([wallClock(r.entry_time), r.from_company, r.from_store, r.department, r.destination, r.weight_kg]);
+    const row = ws.addRow([
+      wallClock(r.entry_time),
+      r.from_company,
+      r.from_store,
+      r.department,
+      r.destination,
+      r.weight_kg,
+    ]);
     row.eachCell((cell, col) => (cell.style = styles[col - 1]));
     row.commit();
   }

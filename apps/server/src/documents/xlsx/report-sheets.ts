@@ -1,5 +1,5 @@
 import type { Row, Worksheet } from 'exceljs';
-import { formatNumber, KG_TO_LB } from '@openrescue/shared';
+import { formatNumber, KG_TO_LB, LB_ROUNDING_RULE } from '@openrescue/shared';
 import type { MetricTotals } from '@openrescue/shared';
 import type { ReportDocument as MonthlyReport } from '../report-document.js';
 import { NUMBER_FORMATS, paintDepartment, paintDestination, styleHeaderRow, styleTotalRow } from './xlsx-styles.js';
@@ -23,8 +23,11 @@ function metricColumns(money: boolean): MetricColumn[] {
 
 const colLetter = (index: number) => String.fromCharCode(65 + index); // A..Z is plenty here
 
-/** Title, company, month and the impact factor version above each summary sheet; returns the next row number. */
-function writeHeading(ws: Worksheet, report: MonthlyReport, title: string, width: number): number {
+/** The row of a summary sheet's table header: below the title, four heading lines and a blank row. */
+export const SUMMARY_HEADER_ROW = 7;
+
+/** Title, company, month and the impact factor version above each summary sheet (rows 1 to 6). */
+function writeHeading(ws: Worksheet, report: MonthlyReport, title: string, width: number) {
   const h = report.heading;
   const lines: [string, string][] = [
     [h.kind === 'store' ? 'Store' : h.kind === 'company' ? 'Company' : 'Receiver', h.name],
@@ -43,12 +46,10 @@ function writeHeading(ws: Worksheet, report: MonthlyReport, title: string, width
     row.commit();
   }
   ws.addRow([]).commit();
-  return lines.length + 3;
 }
 
 function writeTable(
   ws: Worksheet,
-  firstRow: number,
   leading: string[],
   rows: { lead: (string | Date)[]; paint?: (r: Row) => void; metrics: MetricTotals }[],
   totals: MetricTotals,
@@ -57,7 +58,7 @@ function writeTable(
   const header = ws.addRow([...leading, ...columns.map((c) => c.label)]);
   styleHeaderRow(header);
   header.commit();
-  const dataStart = firstRow + 1;
+  const dataStart = SUMMARY_HEADER_ROW + 1;
   for (const r of rows) {
     const row = ws.addRow([...r.lead, ...columns.map((c) => r.metrics[c.key] ?? 0)]);
     columns.forEach((c, i) => (row.getCell(leading.length + i + 1).numFmt = c.numFmt));
@@ -80,13 +81,21 @@ function writeTable(
   columns.forEach((c, i) => (total.getCell(leading.length + i + 1).numFmt = c.numFmt));
   styleTotalRow(total);
   total.commit();
+  if (rows.length > 0) {
+    // Under the totals because that is where the rows' pounds and the total's pounds are compared.
+    const note = ws.addRow([LB_ROUNDING_RULE]);
+    note.getCell(1).alignment = { wrapText: true, vertical: 'top' };
+    note.height = 30;
+    ws.mergeCells(note.number, 1, note.number, leading.length + columns.length);
+    note.commit();
+  }
 }
 
 /** Sheet 'Month': the month's totals by department x destination, with a totals row. */
 export function writeMonthSheet(ws: Worksheet, report: MonthlyReport) {
   const columns = metricColumns(report.money_saved_visible);
   ws.columns = [{ width: 18 }, { width: 16 }, ...columns.map(() => ({ width: 14 }))];
-  const next = writeHeading(ws, report, 'Month', 2 + columns.length);
+  writeHeading(ws, report, 'Month', 2 + columns.length);
   const rows = report.month.rows.map((r) => ({
     lead: [r.department, r.destination],
     paint: (row: Row) => {
@@ -95,11 +104,13 @@ export function writeMonthSheet(ws: Worksheet, report: MonthlyReport) {
     },
     metrics: r,
   }));
-  writeTable(ws, next, ['Department', 'Destination'], rows, report.month.totals, columns);
+  writeTable(ws, ['Department', 'Destination'], rows, report.month.totals, columns);
   const raw = report.raw_data;
   if (raw?.truncated) {
     ws.addRow([]).commit();
-    ws.addRow([`Raw Data lists the first ${formatNumber(raw.rows.length)} of ${formatNumber(raw.count)} donations.`]).commit();
+    ws.addRow([
+      `Raw Data lists the first ${formatNumber(raw.rows.length)} of ${formatNumber(raw.count)} donations.`,
+    ]).commit();
   }
   ws.commit();
 }
@@ -108,7 +119,7 @@ export function writeMonthSheet(ws: Worksheet, report: MonthlyReport) {
 export function writeYtdSheet(ws: Worksheet, report: MonthlyReport) {
   const columns = metricColumns(report.money_saved_visible);
   ws.columns = [{ width: 18 }, ...columns.map(() => ({ width: 14 }))];
-  const next = writeHeading(ws, report, `Year to date (${report.ytd.from} to ${report.ytd.to})`, 1 + columns.length);
+  writeHeading(ws, report, `Year to date (${report.ytd.from} to ${report.ytd.to})`, 1 + columns.length);
   const rows = report.ytd.rows.map((r) => {
     const [y, m] = r.month.split('-').map(Number);
     return {
@@ -117,6 +128,6 @@ export function writeYtdSheet(ws: Worksheet, report: MonthlyReport) {
       metrics: r,
     };
   });
-  writeTable(ws, next, ['Month'], rows, report.ytd.totals, columns);
+  writeTable(ws, ['Month'], rows, report.ytd.totals, columns);
   ws.commit();
 }

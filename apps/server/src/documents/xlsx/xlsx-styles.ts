@@ -1,5 +1,5 @@
 import { DEPARTMENTS, DESTINATIONS } from '@openrescue/shared';
-import type { Cell, Fill, Font, Row } from 'exceljs';
+import type { Cell, Fill, Font, PageSetup, Row } from 'exceljs';
 
 /** Number formats: thousands separators everywhere (section 9 "Number display"). */
 export const NUMBER_FORMATS = {
@@ -62,6 +62,17 @@ export function styleTotalRow(row: Row) {
   row.eachCell((cell) => {
     cell.fill = solid(TOTAL_FILL);
     cell.font = { bold: true };
-    cell.border = { top: { style: 'thin', color: { argb: 'FF000000' } }, bottom: { style: 'double', color: { argb: 'FF000000' } } };
+    cell.border = {
+      top: { style: 'thin', color: { argb: 'FF000000' } },
+      bottom: { style: 'double', color: { argb: 'FF000000' } },
+    };
   });
+}
+
+/**
+ * Every sheet prints one page wide and as many pages long as it needs, its table header repeated on each page.
+ * exceljs writes fitToWidth alone unless fitToPage is on, and LibreOffice then prints at 100% (issue 34).
+ */
+export function printLayout(headerRow: number, orientation: PageSetup['orientation']): Partial<PageSetup> {
+  return { orientation, fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: `${headerRow}:${headerRow}` };
 }

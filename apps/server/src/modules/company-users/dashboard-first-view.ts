@@ -1,9 +1,14 @@
 import {
-  canSeeFlwButton, clientAccess, defaultDashboardBounds, rangeText, userInitials,
-  type DashboardFirstView, type Viewer,
+  canSeeFlwButton,
+  clientAccess,
+  defaultDashboardBounds,
+  rangeText,
+  userInitials,
+  type DashboardFirstView,
+  type Viewer,
 } from '@openrescue/shared';
 import type { AppContext } from '../../context.js';
-import { visibleCompanies, visibleStores } from '../reports/reports.policy.js';
+import { visibleCompanies, visibleStores } from '../reports/visibility.repository.js';
 
 /**
  * What the client dashboard opens on for the browser session of this cookie (decision 0032), for the page the server
@@ -19,15 +24,21 @@ export async function dashboardFirstView(ctx: AppContext, cookie: string): Promi
   if (!session) return null;
   const user = session.user as typeof session.user & { staff?: boolean };
   if (user.staff) return null;
-  const viewer: Viewer = { staff: false, email: user.email, companyUser: await ctx.repos.companyUsers.findByUserId(user.id) };
+  const viewer: Viewer = {
+    staff: false,
+    email: user.email,
+    companyUser: await ctx.repos.companyUsers.findByUserId(user.id),
+  };
   const access = clientAccess(viewer);
   let title: string | undefined;
   let storeId: number | null = null;
   if (access.kind === 'company') {
-    title = (await visibleCompanies(ctx, { kind: 'company', companyId: access.companyId }, [access.companyId]))[0]?.name;
+    title = (
+      await visibleCompanies(ctx.database.db, { kind: 'company', companyId: access.companyId }, [access.companyId])
+    )[0]?.name;
   } else if (access.kind === 'store') {
     const scope = { kind: 'store', companyId: access.companyId, storeId: access.storeId } as const;
-    title = (await visibleStores(ctx, scope, [access.storeId]))[0]?.name;
+    title = (await visibleStores(ctx.database.db, scope, [access.storeId]))[0]?.name;
     storeId = access.storeId;
   }
   if (title === undefined) return null;

@@ -63,7 +63,11 @@ export function createDocumentsRepository(db: Kysely<DB>) {
         .orderBy('m.department_id')
         .orderBy('m.destination_id')
         .execute();
-      return rows.map((r) => ({ department_id: num(r.department_id), destination_id: num(r.destination_id), ...toSums(r) }));
+      return rows.map((r) => ({
+        department_id: num(r.department_id),
+        destination_id: num(r.destination_id),
+        ...toSums(r),
+      }));
     },
 
     /** Months from..to (first days, inclusive), one row per month that has donations. */
@@ -80,7 +84,10 @@ export function createDocumentsRepository(db: Kysely<DB>) {
 
     /** Totals over months from..to (first days, inclusive). */
     async total(scope: ReportScope, from: string, to: string): Promise<SumRow> {
-      const row = await rollup(scope).where('m.month', '>=', day(from)).where('m.month', '<=', day(to)).executeTakeFirst();
+      const row = await rollup(scope)
+        .where('m.month', '>=', day(from))
+        .where('m.month', '<=', day(to))
+        .executeTakeFirst();
       return toSums(row ?? {});
     },
 
@@ -116,6 +123,24 @@ export function createDocumentsRepository(db: Kysely<DB>) {
       }));
     },
 
+    /**
+     * The America/Vancouver day of a store's first recorded donation up to the end of `month` (a poster's "since"
+     * date, decision 0058), or null when it has none by then. One index probe (store_id, entry_time).
+     */
+    async firstDonationDay(storeId: number, month: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('donation as d')
+        .select(sql<string | null>`to_char(min(d.entry_time) at time zone ${REPORT_TIME_ZONE}, 'YYYY-MM-DD')`.as('day'))
+        .where('d.store_id', '=', storeId)
+        .where(
+          'd.entry_time',
+          '<',
+          sql<Date>`((${month}::date + interval '1 month')::timestamp at time zone ${REPORT_TIME_ZONE})`,
+        )
+        .executeTakeFirst();
+      return row?.day ?? null;
+    },
+
     /** The impact factor version in effect at the end of the report's month. */
     async factorVersion(monthEnd: string): Promise<number> {
       const row = await db
@@ -143,3 +168,17 @@ export function createDocumentsRepository(db: Kysely<DB>) {
 }
 
 export type DocumentsRepository = ReturnType<typeof createDocumentsRepository>;
+
+/** A store's company name and its start date (the subject of its report and poster). */
+export const storeCompanyAndStart = (db: Kysely<DB>, storeId: number) =>
+  db
+    .selectFrom('store as s')
+    .innerJoin('company as c', 'c.id', 's.company_id')
+    .select(['c.name as company', 's.start_date'])
+    .where('s.id', '=', storeId)
+    .executeTakeFirstOrThrow();
+
+export async function companyName(db: Kysely<DB>, companyId: number): Promise<string | null> {
+  const row = await db.selectFrom('company').select('name').where('id', '=', companyId).executeTakeFirst();
+  return row?.name ?? null;
+}

@@ -2,11 +2,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { fileAnswer } from '../../lib/file-answers.js';
 import { errorResponsesWithNotFound } from '../../lib/http-error.js';
-import { errorBodySchema, monthlyReportSchema, posterSchema, reportMonthQuerySchema } from '@openrescue/shared';
+import {
+  documentsPaths,
+  errorBodySchema,
+  monthlyReportSchema,
+  posterSchema,
+  reportMonthQuerySchema,
+} from '@openrescue/shared';
 import { attachmentDisposition, posterFileName } from '../../documents/file-names.js';
 import { PDF_CONTENT_TYPE, XLSX_CONTENT_TYPE } from '../../documents/content-types.js';
-import { createRenderPool } from '../../jobs/render-pool.js';
+import type { RenderPool } from '../../jobs/render-pool.js';
 import { createDocumentsRepository } from './documents.repository.js';
 import { createHeavyReads, type HeavyReadKind } from '../reports/heavy-reads.js';
 import { resolveViewer } from '../reports/reports.policy.js';
@@ -20,32 +27,41 @@ type DocumentRequest = FastifyRequest<{ Params: { id: number }; Querystring: { m
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }).strict();
 const errors = { ...errorResponsesWithNotFound, 429: errorBodySchema };
 
-/** Monthly donation reports (spec 2.6) and store posters (2.10) as JSON, .xlsx and .pdf (decision 0004). */
-export async function documentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+/**
+ * Monthly donation reports (spec 2.6) and store posters (2.10) as JSON, .xlsx and .pdf (decision 0004). `downloads`:
+ * the documents' own thread (documents.setup.ts).
+ */
+export async function documentsRoutes(
+  app: FastifyInstance,
+  { ctx, downloads }: { ctx: AppContext; downloads: RenderPool },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = createDocumentsRepository(ctx.database.db);
-  // Downloaded spreadsheets are built on a thread of their own: a 40,000-row sheet is ~1 s of CPU, which on the HTTP
-  // thread stalled every other request and tripped load shedding (503 for everyone, bench/README.md twentieth pass).
-  // Its own pool, not publishing's: a download does not wait behind a publishing batch.
-  const downloads = createRenderPool({ size: ctx.env.RENDER_WORKERS === 0 ? 0 : 1, productName: ctx.env.PRODUCT_NAME, log: app.log });
-  app.addHook('onClose', async () => downloads.close());
   const posterPdf = createPosterDownloads(downloads);
   const heavyRead = createHeavyReads(ctx);
   const monthOf = (q: { month?: string }) => reportMonth(q.month);
   /** Every route here is a costly read: one caller's requests in hand are capped (heavy-reads.ts). */
-  const limited = <T>(kind: HeavyReadKind, work: (request: DocumentRequest, reply: FastifyReply) => Promise<T>) =>
-    (request: FastifyRequest, reply: FastifyReply) => heavyRead(kind, request, reply, () => work(request as DocumentRequest, reply));
+  const limited =
+    <T>(kind: HeavyReadKind, work: (request: DocumentRequest, reply: FastifyReply) => Promise<T>) =>
+    (request: FastifyRequest, reply: FastifyReply) =>
+      heavyRead(kind, request, reply, () => work(request as DocumentRequest, reply));
 
   async function subjectFor(request: FastifyRequest, kind: 'store' | 'receiver', id: number) {
     const rv = await resolveViewer(ctx, request);
     const found = kind === 'store' ? await storeSubject(ctx, rv, id) : await receiverSubject(ctx, rv, id);
-    const subject: ReportSubject & { kind: typeof kind } = { kind, id, name: found.name, company: found.company, scope: found.scope };
+    const subject: ReportSubject & { kind: typeof kind } = {
+      kind,
+      id,
+      name: found.name,
+      company: found.company,
+      store: 'store' in found ? found.store : null,
+      scope: found.scope,
+    };
     return { subject, money: rv.moneySaved };
   }
 
   for (const kind of ['store', 'receiver'] as const) {
-    const base = `/core-api/api/reports/monthly/${kind}`;
-    r.get(`${base}/:id`, {
+    r.get(documentsPaths.monthlyReport(kind), {
       config: { access: 'client' },
       schema: {
         tags: ['reports'],
@@ -57,17 +73,22 @@ export async function documentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       handler: limited('reports', async (request: DocumentRequest) => {
         const month = monthOf(request.query);
         const { subject, money } = await subjectFor(request, kind, request.params.id);
-        return loadMonthlyReport(repo, subject, month, { money, raw: kind === 'receiver', rawLimit: RAW_ROWS_ON_SCREEN });
+        return loadMonthlyReport(repo, subject, month, {
+          money,
+          raw: kind === 'receiver',
+          rawLimit: RAW_ROWS_ON_SCREEN,
+        });
       }),
     });
 
-    r.get(`${base}/:id.xlsx`, {
+    r.get(documentsPaths.monthlyReportXlsx(kind), {
       config: { access: 'client' },
       schema: {
         tags: ['reports'],
         description: `The ${kind} report as a spreadsheet: sheets Month, YTD and Raw Data.`,
         params: idParams,
         querystring: reportMonthQuerySchema,
+        response: { 200: fileAnswer('The report as an .xlsx workbook.', [XLSX_CONTENT_TYPE]), ...errors },
       },
       handler: limited('documents', async (request: DocumentRequest, reply) => {
         const month = monthOf(request.query);
@@ -91,7 +112,7 @@ export async function documentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     return loadPoster(ctx, repo, store, month);
   }
 
-  r.get('/core-api/api/reports/poster/:id', {
+  r.get(documentsPaths.poster, {
     config: { access: 'client' },
     schema: {
       tags: ['reports'],
@@ -103,18 +124,22 @@ export async function documentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     handler: limited('reports', (request: DocumentRequest) => posterFor(request)),
   });
 
-  r.get('/core-api/api/reports/poster/:id.pdf', {
+  r.get(documentsPaths.posterPdf, {
     config: { access: 'client' },
     schema: {
       tags: ['reports'],
       description: 'The store poster as a vector A4-landscape PDF named poster_{date}.pdf.',
       params: idParams,
       querystring: reportMonthQuerySchema,
+      response: { 200: fileAnswer('The poster as a PDF.', [PDF_CONTENT_TYPE]), ...errors },
     },
     handler: limited('documents', async (request: DocumentRequest, reply) => {
       const poster = await posterFor(request);
       // On the downloads' render thread (decision 0041), not on this one.
-      const pdf = await posterPdf(poster, { productName: ctx.env.PRODUCT_NAME, aboutUrl: `${ctx.origin}/public/about-the-numbers` });
+      const pdf = await posterPdf(poster, {
+        productName: ctx.env.PRODUCT_NAME,
+        aboutUrl: `${ctx.origin}/public/about-the-numbers`,
+      });
       return reply
         .header('content-type', PDF_CONTENT_TYPE)
         .header('content-disposition', attachmentDisposition(posterFileName(poster.month_end)))

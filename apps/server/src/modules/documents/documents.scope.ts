@@ -1,8 +1,11 @@
 import type { AppContext } from '../../context.js';
 import {
-  assertReceiverVisible, assertStoreVisible, type ResolvedViewer, scopeFilters,
+  assertReceiverVisible,
+  assertStoreVisible,
+  type ResolvedViewer,
+  scopeFilters,
 } from '../reports/reports.policy.js';
-import type { ReportScope as DataScope } from './documents.repository.js';
+import { companyName, type ReportScope as DataScope, storeCompanyAndStart } from './documents.repository.js';
 
 /**
  * Section 6 for reports and posters, on top of the reports policy (resolveViewer / assert*Visible): another
@@ -23,6 +26,8 @@ export interface ReceiverSubject {
   name: string;
   /** The company the data is limited to (null: every donor). */
   company: string | null;
+  /** The one store the data is limited to (a store user's reporting store; null: the whole company or every donor). */
+  store: string | null;
   scope: DataScope;
 }
 
@@ -37,23 +42,30 @@ const defined = (scope: DataScope): DataScope =>
 
 export async function storeSubject(ctx: AppContext, rv: ResolvedViewer, storeId: number): Promise<StoreSubject> {
   const store = await assertStoreVisible(ctx, rv, storeId);
-  const row = await ctx.database.db
-    .selectFrom('store as s')
-    .innerJoin('company as c', 'c.id', 's.company_id')
-    .select(['c.name as company', 's.start_date'])
-    .where('s.id', '=', store.id)
-    .executeTakeFirstOrThrow();
+  const row = await storeCompanyAndStart(ctx.database.db, store.id);
   const scope = defined({ ...viewerLimits(rv), storeId: store.id });
   return { ...store, company: row.company, start_date: String(row.start_date).slice(0, 10), scope };
 }
 
-export async function receiverSubject(ctx: AppContext, rv: ResolvedViewer, receiverId: number): Promise<ReceiverSubject> {
+export async function receiverSubject(
+  ctx: AppContext,
+  rv: ResolvedViewer,
+  receiverId: number,
+): Promise<ReceiverSubject> {
   const receiver = await assertReceiverVisible(ctx, rv, receiverId);
   const limits = viewerLimits(rv);
   let company: string | null = null;
   if (limits.companyId !== undefined) {
-    const row = await ctx.database.db.selectFrom('company').select('name').where('id', '=', limits.companyId).executeTakeFirst();
-    company = row?.name ?? null;
+    company = await companyName(ctx.database.db, limits.companyId);
   }
-  return { ...receiver, company, scope: defined({ ...limits, receiverId: receiver.id }) };
+  let store: string | null = null;
+  if (limits.storeId !== undefined) {
+    const row = await ctx.database.db
+      .selectFrom('store')
+      .select('name')
+      .where('id', '=', limits.storeId)
+      .executeTakeFirst();
+    store = row?.name ?? null;
+  }
+  return { ...receiver, company, store, scope: defined({ ...limits, receiverId: receiver.id }) };
 }

@@ -10,6 +10,8 @@ export interface ReportSubject {
   id: number;
   name: string;
   company: string | null;
+  /** A receiver's figures limited to one store (the viewer's reporting store): its name. */
+  store?: string | null;
   scope: ReportScope;
 }
 
@@ -111,6 +113,7 @@ export async function loadMonthlyReport(
       id: subject.id,
       name: subject.name,
       company: subject.company,
+      store: subject.store ?? null,
       month,
       month_label: formatMonth(month),
       month_end: monthEnd,

@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { MonthlyReport } from '@openrescue/shared';
 import { RAW_ROWS_ON_SCREEN } from './monthly-report.service.js';
 import {
-  type DocumentsFixture, foreignIds, rawSums, receiverOfStore1, sameAsMissing, setUpDocuments,
-} from './documents-test-support.js';
+  type DocumentsFixture,
+  foreignIds,
+  rawSums,
+  receiverOfStore1,
+  sameAsMissing,
+  setUpDocuments,
+} from '../../test-support/fixtures/documents.js';
 
 let f: DocumentsFixture;
 let foreign: { storeId: number; receiverId: number };
@@ -15,7 +21,8 @@ beforeAll(async () => {
 });
 afterAll(async () => f?.t.close());
 
-const storeUrl = (id: number, month?: string) => `/core-api/api/reports/monthly/store/${id}${month ? `?month=${month}` : ''}`;
+const storeUrl = (id: number, month?: string) =>
+  `/core-api/api/reports/monthly/store/${id}${month ? `?month=${month}` : ''}`;
 const receiverUrl = (id: number, month?: string) =>
   `/core-api/api/reports/monthly/receiver/${id}${month ? `?month=${month}` : ''}`;
 
@@ -88,12 +95,15 @@ describe('monthly store report', () => {
     expect(pending.json().message).toMatch(/not authorized yet/);
   });
 
-  it.each(['2026-13-01', '2026-10-02', '2026-10', 'october', '1800-01-01'])('rejects month=%s with a 400', async (month) => {
-    const res = await f.get('staff', storeUrl(1, month));
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ type: 'validation_error' });
-    expect(res.json().detail).toMatch(/month/);
-  });
+  it.each(['2026-13-01', '2026-10-02', '2026-10', 'october', '1800-01-01'])(
+    'rejects month=%s with a 400',
+    async (month) => {
+      const res = await f.get('staff', storeUrl(1, month));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ type: 'validation_error' });
+      expect(res.json().detail).toMatch(/month/);
+    },
+  );
 
   it('rejects unknown parameters and a non-numeric id with a 400', async () => {
     expect((await f.get('staff', `${storeUrl(1, f.month)}&store=2`)).statusCode).toBe(400);
@@ -116,19 +126,30 @@ describe('monthly receiver report', () => {
     const first = body.raw_data!.rows[0];
     expect(first.entry_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(first.entry_time.slice(0, 7)).toBe(f.month.slice(0, 7));
-    expect(Object.keys(first).sort()).toEqual(['department', 'destination', 'entry_time', 'from_company', 'from_store', 'weight_kg']);
+    expect(Object.keys(first).sort()).toEqual([
+      'department',
+      'destination',
+      'entry_time',
+      'from_company',
+      'from_store',
+      'weight_kg',
+    ]);
   });
 
   it("limits a company user's receiver report to that company's donations, and the store user's to its store", async () => {
     const company = (await f.get('company', receiverUrl(receiverId, f.month))).json() as MonthlyReport;
     const companySums = await rawSums(f.t, f.month, { receiver: receiverId, company: 1 });
     expect(company.heading.company).toBe('Harvest Valley Foods');
+    expect(company.heading.store).toBeNull();
     expect(company.month.totals.donation_count).toBe(companySums.n);
     expect(company.raw_data!.rows.every((r) => r.from_company === 'Harvest Valley Foods')).toBe(true);
     const store = (await f.get('store', receiverUrl(receiverId, f.month))).json() as MonthlyReport;
     const storeSums = await rawSums(f.t, f.month, { receiver: receiverId, store: 1 });
     expect(store.month.totals.donation_count).toBe(storeSums.n);
     expect(new Set(store.raw_data!.rows.map((r) => r.from_store)).size).toBeLessThanOrEqual(1);
+    // The heading says whose figures these are: the store's, not the whole company's (issue 35).
+    const storeName = await sql<{ name: string }>`select name from store where id = 1`.execute(f.t.database.db);
+    expect(store.heading).toMatchObject({ company: 'Harvest Valley Foods', store: storeName.rows[0].name });
   });
 
   it("answers a receiver outside the user's company like a missing one", async () => {

@@ -1,7 +1,13 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MonthlyReport } from '@openrescue/shared';
-import { type DocumentsFixture, foreignIds, rawSums, receiverOfStore1, setUpDocuments } from './documents-test-support.js';
+import {
+  type DocumentsFixture,
+  foreignIds,
+  rawSums,
+  receiverOfStore1,
+  setUpDocuments,
+} from '../../test-support/fixtures/documents.js';
 import { sheetTotals } from '../../test-support/sheet-totals.js';
 
 let f: DocumentsFixture;
@@ -18,10 +24,11 @@ async function workbookOf(body: Buffer) {
   return wb;
 }
 
-
 describe('monthly report spreadsheets', () => {
   it('streams a real store workbook: Month, YTD and Raw Data, totals equal to the JSON and to SQL, a safe file name', async () => {
-    const json = (await f.get('store', `/core-api/api/reports/monthly/store/1?month=${f.month}`)).json() as MonthlyReport;
+    const json = (
+      await f.get('store', `/core-api/api/reports/monthly/store/1?month=${f.month}`)
+    ).json() as MonthlyReport;
     const res = await f.get('store', `/core-api/api/reports/monthly/store/1.xlsx?month=${f.month}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
@@ -47,7 +54,12 @@ describe('monthly report spreadsheets', () => {
     const raw = wb.getWorksheet('Raw Data')!;
     expect(raw.rowCount).toBe(sums.n + 1);
     expect((raw.getRow(1).values as unknown[]).slice(1)).toEqual([
-      'entry_time', 'from_company', 'from_store', 'department', 'destination', 'weight_kg',
+      'entry_time',
+      'from_company',
+      'from_store',
+      'department',
+      'destination',
+      'weight_kg',
     ]);
     expect(raw.getRow(2).getCell(1).value).toBeInstanceOf(Date);
   });
@@ -84,7 +96,9 @@ describe('monthly report spreadsheets', () => {
   it('refuses like the JSON: 404 for another company, 400 for a bad month, 401 signed out', async () => {
     const { storeId, receiverId: foreignReceiver } = await foreignIds(f.t);
     expect((await f.get('company', `/core-api/api/reports/monthly/store/${storeId}.xlsx`)).statusCode).toBe(404);
-    expect((await f.get('company', `/core-api/api/reports/monthly/receiver/${foreignReceiver}.xlsx`)).statusCode).toBe(404);
+    expect((await f.get('company', `/core-api/api/reports/monthly/receiver/${foreignReceiver}.xlsx`)).statusCode).toBe(
+      404,
+    );
     expect((await f.get('staff', '/core-api/api/reports/monthly/store/1.xlsx?month=2026-1-01')).statusCode).toBe(400);
     expect((await f.get(null, '/core-api/api/reports/monthly/store/1.xlsx')).statusCode).toBe(401);
   });

@@ -24,7 +24,10 @@ export function reportMonth(asked: string | undefined, now: Date = new Date()): 
   const current = `${today.slice(0, 7)}-01`;
   const earliest = monthsBefore(current, REPORT_MONTHS_BACK);
   if (asked > current || asked < earliest) {
-    throw badRequest(`The month must be between ${earliest} and ${current}.`, `querystring.month: ${asked} is out of range`);
+    throw badRequest(
+      `The month must be between ${earliest} and ${current}.`,
+      `querystring.month: ${asked} is out of range`,
+    );
   }
   return asked;
 }

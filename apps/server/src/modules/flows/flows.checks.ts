@@ -60,8 +60,10 @@ export function checkScan(scan: ScanToCheck, c: CheckContext): string | null {
       const history = c.history.get(`${scan.store_id}:${scan.department_id}`);
       const limit = weightLimitKg(history);
       if (storeKnown && scan.weight_kg > limit) {
-        problems.push(`${kg(scan.weight_kg)} is far outside the store's history for department ${scan.department_id} ` +
-          `(limit ${kg(limit)}${history && history.count >= OUTLIER_MIN_HISTORY ? `, ${OUTLIER_FACTOR} x p95 of ${history.count} donations` : ''})`);
+        problems.push(
+          `${kg(scan.weight_kg)} is far outside the store's history for department ${scan.department_id} ` +
+            `(limit ${kg(limit)}${history && history.count >= OUTLIER_MIN_HISTORY ? `, ${OUTLIER_FACTOR} x p95 of ${history.count} donations` : ''})`,
+        );
       }
       const factor = c.factorDay(scan);
       if (!factor.found) problems.push(`no impact factor applies on ${factor.day}`);

@@ -1,8 +1,18 @@
 import { FLOW_CHAIN, FLOW_STEPS, type FlowId, type FlowStep, isFlowId } from '@openrescue/shared';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { JobEvents } from '../../events/job-events.js';
 import type { JobControl, JobHandler } from '../../jobs/job-runner.js';
+import {
+  failFlowJob,
+  finishFlowJob,
+  flowJob,
+  markFlowStarted,
+  recordBatch,
+  recordStepDone,
+  setRowsLeft,
+  setStepCount,
+} from './flow-jobs.repository.js';
 import { flowStepWork } from './flows.repository.js';
 
 export interface FlowHandlerDeps {
@@ -28,21 +38,14 @@ export function createFlowHandler(deps: FlowHandlerDeps): JobHandler {
     const work = flowStepWork(step);
     const pending = await work.pending(db);
     if (rows) {
-      await db.updateTable('jobs').set({ total: sql`processed + ${pending}`, updated_at: sql`now()` }).where('id', '=', job.id).execute();
+      await setRowsLeft(db, job.id, pending);
       await events.changedEverywhere(db, job.id);
     }
     while (!control.stopping) {
       const result = await db.transaction().execute(async (trx) => {
         const r = await work.batch(trx, job);
         if (r.processed || r.problems) {
-          await trx.updateTable('jobs')
-            .set({
-              ...(rows ? { processed: sql`processed + ${r.processed}`, total: sql`greatest(total, processed + ${r.processed})` } : {}),
-              status: 'progressing',
-              payload: sql`jsonb_set(payload, '{problems}', to_jsonb(coalesce((payload->>'problems')::int, 0) + ${r.problems}::int))`,
-              updated_at: sql`now()`,
-            })
-            .where('id', '=', job.id).execute();
+          await recordBatch(trx, job.id, r, rows);
           await events.notify(trx, job.id);
         }
         return r;
@@ -55,13 +58,7 @@ export function createFlowHandler(deps: FlowHandlerDeps): JobHandler {
 
   async function finish(jobId: string) {
     await db.transaction().execute(async (trx) => {
-      await trx.updateTable('jobs')
-        .set({
-          status: 'succeeded', updated_at: sql`now()`,
-          error: sql`case when coalesce((payload->>'problems')::int, 0) > 0
-            then (payload->>'problems') || ' bulk scans have problems; see Logs' end`,
-        })
-        .where('id', '=', jobId).where('status', 'in', ['initialized', 'started', 'progressing']).execute();
+      await finishFlowJob(trx, jobId);
       await events.notify(trx, jobId);
     });
     events.changed(jobId);
@@ -70,11 +67,7 @@ export function createFlowHandler(deps: FlowHandlerDeps): JobHandler {
   async function fail(job: { id: string; name: string }, error: unknown) {
     const text = message(error);
     await db.transaction().execute(async (trx) => {
-      await trx.updateTable('jobs').set({ status: 'failed', error: text, updated_at: sql`now()` })
-        .where('id', '=', job.id).where('status', 'in', ['initialized', 'started', 'progressing']).execute();
-      await trx.insertInto('custom_debug_log')
-        .values({ target: job.name, error: `${job.id} failed: ${text}`, detail: JSON.stringify({ job_id: job.id }), job_id: job.id })
-        .execute();
+      await failFlowJob(trx, job, text);
       await events.notify(trx, job.id);
     });
     events.changed(job.id);
@@ -83,15 +76,13 @@ export function createFlowHandler(deps: FlowHandlerDeps): JobHandler {
   return {
     kind: 'flow',
     async run(jobId: string, control: JobControl) {
-      const row = await db.selectFrom('jobs').select(['id', 'name', 'status', 'processed', 'payload']).where('id', '=', jobId).executeTakeFirst();
+      const row = await flowJob(db, jobId);
       if (!row || FINISHED.includes(row.status)) return;
       const job = { id: row.id, name: row.name };
       const flow = String((row.payload as { flow?: unknown })?.flow ?? '');
       try {
         if (!isFlowId(flow)) throw new Error(`Unknown flow "${flow}"`);
-        const started = await db.updateTable('jobs').set({ status: 'started', updated_at: sql`now()` })
-          .where('id', '=', jobId).where('status', '=', 'initialized').executeTakeFirst();
-        if (Number(started.numUpdatedRows)) await events.changedEverywhere(db, jobId);
+        if (await markFlowStarted(db, jobId)) await events.changedEverywhere(db, jobId);
         if (await runFlow(job, flow as FlowId, Number(row.processed), control)) await finish(jobId);
       } catch (error) {
         try {
@@ -106,14 +97,13 @@ export function createFlowHandler(deps: FlowHandlerDeps): JobHandler {
   /** True when the flow ran to its end. */
   async function runFlow(job: { id: string; name: string }, flow: FlowId, processed: number, control: JobControl) {
     if (flow !== FLOW_CHAIN) return runStep(job, flow, true, control);
-    await db.updateTable('jobs').set({ total: FLOW_STEPS.length, updated_at: sql`now()` }).where('id', '=', job.id).execute();
+    await setStepCount(db, job.id, FLOW_STEPS.length);
     await events.changedEverywhere(db, job.id);
     // A resumed run starts at the first step not finished (the earlier ones were committed as done).
     for (const step of FLOW_STEPS.slice(processed)) {
       if (!(await runStep(job, step, false, control))) return false;
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('jobs').set({ processed: sql`processed + 1`, status: 'progressing', updated_at: sql`now()` })
-          .where('id', '=', job.id).execute();
+        await recordStepDone(trx, job.id);
         await events.notify(trx, job.id);
       });
       events.changed(job.id);

@@ -44,26 +44,41 @@ const loadBulkScanToQa: FlowStepWork = {
       from bulk_scan b where ${unloaded} order by b.id limit ${FLOW_BATCH}`.execute(trx);
     if (!raw.length) return { processed: 0, problems: 0 };
     const scans: (ScanToCheck & { email: string | null })[] = raw.map((r) => ({
-      id: Number(r.id), store_id: Number(r.store_id), receiver_id: Number(r.receiver_id), reason_id: num(r.reason_id),
-      destination_id: Number(r.destination_id), department_id: num(r.department_id), weight_kg: num(r.weight_kg),
-      entry_time: iso(r.entry_time as string), duplicate_of: num(r.duplicate_of), email: (r.email as string | null) ?? null,
+      id: Number(r.id),
+      store_id: Number(r.store_id),
+      receiver_id: Number(r.receiver_id),
+      reason_id: num(r.reason_id),
+      destination_id: Number(r.destination_id),
+      department_id: num(r.department_id),
+      weight_kg: num(r.weight_kg),
+      entry_time: iso(r.entry_time as string),
+      duplicate_of: num(r.duplicate_of),
+      email: (r.email as string | null) ?? null,
     }));
     const storeIds = [...new Set(scans.map((s) => s.store_id))];
     const receiverIds = [...new Set(scans.map((s) => s.receiver_id))];
     const weighed = scans.filter((s) => s.weight_kg !== null && s.department_id !== null);
-    const pairs = [...new Set(weighed.map((s) => `${s.store_id}:${s.department_id}`))].map((k) => k.split(':').map(Number));
+    const pairs = [...new Set(weighed.map((s) => `${s.store_id}:${s.department_id}`))].map((k) =>
+      k.split(':').map(Number),
+    );
     const [stores, receivers, links, history, factors] = await Promise.all([
       trx.selectFrom('store').select(['id', 'company_id']).where('id', 'in', storeIds).execute(),
       trx.selectFrom('receiver').select('id').where('id', 'in', receiverIds).execute(),
-      trx.selectFrom('store_receiver').select(['store_id', 'receiver_id'])
-        .where('store_id', 'in', storeIds).where('receiver_id', 'in', receiverIds).execute(),
+      trx
+        .selectFrom('store_receiver')
+        .select(['store_id', 'receiver_id'])
+        .where('store_id', 'in', storeIds)
+        .where('receiver_id', 'in', receiverIds)
+        .execute(),
       pairs.length
         ? sql<{ store_id: number; department_id: number; n: number; p95: string }>`
             select d.store_id, d.department_id, count(*)::int as n,
               percentile_cont(0.95) within group (order by d.weight_kg)::text as p95
             from donation d join (values ${sql.join(pairs.map(([s, dep]) => sql`(${s}::int, ${dep}::smallint)`))}) as p (store_id, department_id)
               on d.store_id = p.store_id and d.department_id = p.department_id
-            group by 1, 2`.execute(trx).then((r) => r.rows)
+            group by 1, 2`
+            .execute(trx)
+            .then((r) => r.rows)
         : Promise.resolve([]),
       loadImpactFactors(trx),
     ]);
@@ -72,35 +87,54 @@ const loadBulkScanToQa: FlowStepWork = {
       stores: new Map(stores.map((s) => [Number(s.id), Number(s.company_id)])),
       receivers: new Set(receivers.map((r) => Number(r.id))),
       links: new Set(links.map((l) => `${l.store_id}:${l.receiver_id}`)),
-      history: new Map(history.map((h) => [`${h.store_id}:${h.department_id}`, { count: Number(h.n), p95: Number(h.p95) }])),
+      history: new Map(
+        history.map((h) => [`${h.store_id}:${h.department_id}`, { count: Number(h.n), p95: Number(h.p95) }]),
+      ),
       factorDay: (s: ScanToCheck) => {
         const { day, impact } = impactOf(s.destination_id, s.department_id!, s.weight_kg!, s.entry_time);
         return { day, found: impact !== null };
       },
     };
     const checked = scans.map((s) => ({ scan: s, problem: checkScan(s, context) }));
-    const inserted = await trx.insertInto('bulk_scan_qa')
-      .values(checked.map(({ scan: s, problem }) => ({
-        bulk_scan_id: s.id, receiver_id: s.receiver_id, store_id: s.store_id, reason_id: s.reason_id,
-        destination_id: s.destination_id, department_id: s.department_id, weight_kg: s.weight_kg, entry_time: s.entry_time,
-        email: s.email, check_status: problem ? 'problem' as const : 'clean' as const, problem, job_id: job.id,
-        checked_at: sql`now()`,
-      })))
+    const inserted = await trx
+      .insertInto('bulk_scan_qa')
+      .values(
+        checked.map(({ scan: s, problem }) => ({
+          bulk_scan_id: s.id,
+          receiver_id: s.receiver_id,
+          store_id: s.store_id,
+          reason_id: s.reason_id,
+          destination_id: s.destination_id,
+          department_id: s.department_id,
+          weight_kg: s.weight_kg,
+          entry_time: s.entry_time,
+          email: s.email,
+          check_status: problem ? ('problem' as const) : ('clean' as const),
+          problem,
+          job_id: job.id,
+          checked_at: sql`now()`,
+        })),
+      )
       .onConflict((oc) => oc.column('bulk_scan_id').doNothing())
       .returning(['id', 'bulk_scan_id', 'problem'])
       .execute();
     const flagged = inserted.filter((r) => r.problem);
     if (flagged.length) {
       const byScan = new Map(scans.map((s) => [s.id, s]));
-      await trx.insertInto('custom_debug_log').values(flagged.map((r) => {
-        const s = byScan.get(Number(r.bulk_scan_id))!;
-        return {
-          target: job.name,
-          error: `Bulk scan ${s.id} (store ${s.store_id}, receiver ${s.receiver_id}, ${s.entry_time}): ${r.problem}`,
-          detail: JSON.stringify({ bulk_scan_id: s.id, bulk_scan_qa_id: Number(r.id), problem: r.problem }),
-          job_id: job.id,
-        };
-      })).execute();
+      await trx
+        .insertInto('custom_debug_log')
+        .values(
+          flagged.map((r) => {
+            const s = byScan.get(Number(r.bulk_scan_id))!;
+            return {
+              target: job.name,
+              error: `Bulk scan ${s.id} (store ${s.store_id}, receiver ${s.receiver_id}, ${s.entry_time}): ${r.problem}`,
+              detail: JSON.stringify({ bulk_scan_id: s.id, bulk_scan_qa_id: Number(r.id), problem: r.problem }),
+              job_id: job.id,
+            };
+          }),
+        )
+        .execute();
     }
     return { processed: scans.length, problems: flagged.length };
   },
@@ -114,7 +148,9 @@ const cleanWeights = sql`q.check_status = 'clean' and q.weight_kg > 0 and q.depa
 
 const loadBulkScanQaToAdjScan: FlowStepWork = {
   async pending(db) {
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from bulk_scan_qa q join store s on s.id = q.store_id
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*)::int as n from bulk_scan_qa q join store s on s.id = q.store_id
       where ${cleanWeights}`.execute(db);
     return Number(rows[0].n);
   },
@@ -143,7 +179,9 @@ export class MissingImpactFactorError extends Error {}
 
 const migrateAdjScanToDonation: FlowStepWork = {
   async pending(db) {
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from adjusted_scan a where ${unmigrated}`.execute(db);
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*)::int as n from adjusted_scan a where ${unmigrated}`.execute(db);
     return Number(rows[0].n);
   },
   async batch(trx) {
@@ -155,20 +193,43 @@ const migrateAdjScanToDonation: FlowStepWork = {
     const impactOf = createImpactCalculator(await loadImpactFactors(trx));
     const donations = rows.map((r) => {
       const weight = Number(r.weight_kg);
-      const { day, impact } = impactOf(Number(r.destination_id), Number(r.department_id), weight, iso(r.entry_time as string));
+      const { day, impact } = impactOf(
+        Number(r.destination_id),
+        Number(r.department_id),
+        weight,
+        iso(r.entry_time as string),
+      );
       if (!impact) throw new MissingImpactFactorError(`Adjusted scan ${r.id}: no impact factor applies on ${day}`);
       return {
-        entry_time: iso(r.entry_time as string), destination_id: Number(r.destination_id), company_id: Number(r.company_id),
-        store_id: Number(r.store_id), receiver_id: Number(r.receiver_id), department_id: Number(r.department_id),
-        weight_kg: weight, ...impact, source: 'scan' as const, adjusted_scan_id: Number(r.id),
+        entry_time: iso(r.entry_time as string),
+        destination_id: Number(r.destination_id),
+        company_id: Number(r.company_id),
+        store_id: Number(r.store_id),
+        receiver_id: Number(r.receiver_id),
+        department_id: Number(r.department_id),
+        weight_kg: weight,
+        ...impact,
+        source: 'scan' as const,
+        adjusted_scan_id: Number(r.id),
       };
     });
     // One statement: the rollup triggers add the whole batch at once.
-    const inserted = await trx.insertInto('donation').values(donations)
+    const inserted = await trx
+      .insertInto('donation')
+      .values(donations)
       .onConflict((oc) => oc.column('adjusted_scan_id').where('adjusted_scan_id', 'is not', null).doNothing())
-      .returning('adjusted_scan_id').execute();
-    await trx.updateTable('adjusted_scan').set({ migrated_at: sql`now()` })
-      .where('id', 'in', rows.map((r) => Number(r.id))).where('migrated_at', 'is', null).execute();
+      .returning('adjusted_scan_id')
+      .execute();
+    await trx
+      .updateTable('adjusted_scan')
+      .set({ migrated_at: sql`now()` })
+      .where(
+        'id',
+        'in',
+        rows.map((r) => Number(r.id)),
+      )
+      .where('migrated_at', 'is', null)
+      .execute();
     return { processed: inserted.length, problems: 0 };
   },
 };
@@ -208,9 +269,40 @@ function preloadDonation(): FlowStepWork {
 /** The work of one step, fresh for one run. */
 export function flowStepWork(step: FlowStep): FlowStepWork {
   switch (step) {
-    case 'loadBulkScanToQa': return loadBulkScanToQa;
-    case 'loadBulkScanQaToAdjScan': return loadBulkScanQaToAdjScan;
-    case 'migrateAdjScanToDonation': return migrateAdjScanToDonation;
-    case 'preloadDonation': return preloadDonation();
+    case 'loadBulkScanToQa':
+      return loadBulkScanToQa;
+    case 'loadBulkScanQaToAdjScan':
+      return loadBulkScanQaToAdjScan;
+    case 'migrateAdjScanToDonation':
+      return migrateAdjScanToDonation;
+    case 'preloadDonation':
+      return preloadDonation();
   }
+}
+
+/**
+ * A new run of a flow: the job row flow_{id}_{n}, n one more than the runs of that name so far (in the caller's
+ * transaction; the one-active-job-per-name index refuses a second active run). Returns its id.
+ */
+export async function insertFlowJob(trx: Transaction<DB>, name: string, payload: object, userId: string | null) {
+  const { n } = await trx
+    .selectFrom('jobs')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  const id = `${name}_${Number(n) + 1}`;
+  await trx
+    .insertInto('jobs')
+    .values({
+      id,
+      name,
+      kind: 'flow',
+      total: 0,
+      processed: 0,
+      status: 'initialized',
+      payload: JSON.stringify(payload),
+      created_by: userId,
+    })
+    .execute();
+  return id;
 }

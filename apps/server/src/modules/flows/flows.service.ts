@@ -1,9 +1,19 @@
-import { ERROR_TYPES, FLOW_CHAIN, type FlowId, flowJobName, type FlowStartResult, isFlowId, isFlowStep, jobAlreadyInQueueMessage } from '@openrescue/shared';
-import { sql } from 'kysely';
+import {
+  ERROR_TYPES,
+  FLOW_CHAIN,
+  type FlowId,
+  flowJobName,
+  type FlowStartResult,
+  isFlowId,
+  isFlowStep,
+  jobAlreadyInQueueMessage,
+} from '@openrescue/shared';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../lib/http-error.js';
+import { insertFlowJob } from './flows.repository.js';
 
-const conflict = (name: string, detail: string) => new HttpError(409, ERROR_TYPES.conflict, jobAlreadyInQueueMessage(name), detail);
+const conflict = (name: string, detail: string) =>
+  new HttpError(409, ERROR_TYPES.conflict, jobAlreadyInQueueMessage(name), detail);
 const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === '23505';
 
 /** Which flows each endpoint starts: /flow/{id} the whole flow, /trigger/sproc/{id} one step (DESIGN). */
@@ -27,15 +37,12 @@ export function flowOf(endpoint: FlowEndpoint, id: string): FlowId {
 export async function startFlow(ctx: AppContext, userId: string | null, flow: FlowId): Promise<FlowStartResult> {
   const name = flowJobName(flow);
   const running = await ctx.repos.jobs.activeByName(name);
-  if (running) throw conflict(name, `${running.id} is ${running.status} (${running.processed} of ${running.total} processed).`);
+  if (running)
+    throw conflict(name, `${running.id} is ${running.status} (${running.processed} of ${running.total} processed).`);
   let jobId: string;
   try {
     jobId = await ctx.database.db.transaction().execute(async (trx) => {
-      const { n } = await trx.selectFrom('jobs').select(sql<number>`count(*)`.as('n')).where('name', '=', name).executeTakeFirstOrThrow();
-      const id = `${name}_${Number(n) + 1}`;
-      await trx.insertInto('jobs').values({
-        id, name, kind: 'flow', total: 0, processed: 0, status: 'initialized', payload: JSON.stringify({ flow }), created_by: userId,
-      }).execute();
+      const id = await insertFlowJob(trx, name, { flow }, userId);
       await ctx.jobEvents.notify(trx, id);
       return id;
     });

@@ -31,12 +31,28 @@ function toJob(r: Record<string, unknown>): LiveJob {
  */
 export function createJobsRepository(db: Kysely<DB>) {
   function select(withItems: 'active' | 'always') {
-    const wanted = withItems === 'always' ? sql<boolean>`j.kind = 'publish'` : sql<boolean>`j.kind = 'publish' and j.status in (${sql.join(ACTIVE)})`;
+    const wanted =
+      withItems === 'always'
+        ? sql<boolean>`j.kind = 'publish'`
+        : sql<boolean>`j.kind = 'publish' and j.status in (${sql.join(ACTIVE)})`;
     return db.selectFrom('jobs as j').select([
-      'j.id', 'j.name', 'j.kind', 'j.total', 'j.processed', 'j.status', 'j.updated_at', 'j.created_at', 'j.error', 'j.payload',
-      sql<number[] | null>`case when ${wanted} then (select coalesce(json_agg(i.publish_file_id order by i.finish_order), '[]')
+      'j.id',
+      'j.name',
+      'j.kind',
+      'j.total',
+      'j.processed',
+      'j.status',
+      'j.updated_at',
+      'j.created_at',
+      'j.error',
+      'j.payload',
+      sql<
+        number[] | null
+      >`case when ${wanted} then (select coalesce(json_agg(i.publish_file_id order by i.finish_order), '[]')
         from job_item i where i.job_id = j.id and i.state <> 'pending') end`.as('done_ids'),
-      sql<number[] | null>`case when ${wanted} then (select coalesce(json_agg(i.publish_file_id order by i.finish_order), '[]')
+      sql<
+        number[] | null
+      >`case when ${wanted} then (select coalesce(json_agg(i.publish_file_id order by i.finish_order), '[]')
         from job_item i where i.job_id = j.id and i.state = 'failed') end`.as('failed_ids'),
     ]);
   }
@@ -50,7 +66,11 @@ export function createJobsRepository(db: Kysely<DB>) {
 
     /** The live stream's first documents: the `limit` most recently created jobs, oldest first. */
     async recentForStream(limit: number): Promise<LiveJob[]> {
-      const rows = await select('active').orderBy('j.created_at', 'desc').orderBy('j.id', 'desc').limit(limit).execute();
+      const rows = await select('active')
+        .orderBy('j.created_at', 'desc')
+        .orderBy('j.id', 'desc')
+        .limit(limit)
+        .execute();
       return rows.map(toJob).reverse();
     },
 

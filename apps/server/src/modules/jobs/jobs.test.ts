@@ -25,8 +25,24 @@ describe('Jobs History', () => {
     await t.database.db
       .insertInto('jobs')
       .values([
-        { id: 'publish_company_4', name: 'publish_company_4', kind: 'publish', total: 10, processed: 4, status: 'progressing', updated_at: new Date('2026-11-01T10:00:00Z') },
-        { id: 'publish_all', name: 'publish_all', kind: 'publish', total: 3, processed: 3, status: 'succeeded', updated_at: new Date('2026-11-02T10:00:00Z') },
+        {
+          id: 'publish_company_4',
+          name: 'publish_company_4',
+          kind: 'publish',
+          total: 10,
+          processed: 4,
+          status: 'progressing',
+          updated_at: new Date('2026-11-01T10:00:00Z'),
+        },
+        {
+          id: 'publish_all',
+          name: 'publish_all',
+          kind: 'publish',
+          total: 3,
+          processed: 3,
+          status: 'succeeded',
+          updated_at: new Date('2026-11-02T10:00:00Z'),
+        },
       ] as never)
       .execute();
     const res = await get('/ops-api/table/Jobs');

@@ -1,33 +1,22 @@
-import { liveCollectionParamsSchema } from '@openrescue/shared';
+import { liveCollectionParamsSchema, publishingPaths } from '@openrescue/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.js';
-import { createLiveHub, type LiveSink } from '../../events/live-hub.js';
+import type { LiveHub, LiveSink } from '../../events/live-hub.js';
+import { textAnswer } from '../../lib/file-answers.js';
 import { errorResponses } from '../../lib/http-error.js';
 import { ALWAYS_ANSWERED } from '../../plugins/load-shedding.js';
-import { createMetricsRepository } from '../metrics/metrics.repository.js';
 
 const PING_MS = 15_000;
 
 /**
  * The live database (spec 7.6, DESIGN "Jobs and live data"): server-sent events for the `tasks` and
  * `table_metrics` collections, staff only. EventSource cannot send an Authorization header; the access guard also
- * accepts the httpOnly session cookie, which the browser sends with it.
+ * accepts the httpOnly session cookie, which the browser sends with it. `hub`: live.setup.ts.
  */
-export async function liveRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function liveRoutes(app: FastifyInstance, { hub }: { hub: LiveHub }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const metrics = createMetricsRepository(ctx.database.db);
-  const hub = createLiveHub({
-    events: ctx.jobEvents,
-    recentJobs: (limit) => ctx.repos.jobs.recentForStream(limit),
-    jobsByIds: (ids) => ctx.repos.jobs.byIds(ids),
-    tableMetrics: () => metrics.tableMetrics(),
-    log: app.log,
-  });
-  // Open streams would keep the server from closing.
-  app.addHook('preClose', async () => hub.close());
 
-  r.get('/ops-api/live/:collection', {
+  r.get(publishingPaths.live, {
     // Open for as long as a screen is: not counted among the requests in flight (load-shedding.ts).
     config: { access: 'staff', ...ALWAYS_ANSWERED },
     schema: {
@@ -36,7 +25,7 @@ export async function liveRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         'text/event-stream of the collection: every current document as `added`, then `ready` ({count}), then each ' +
         'change as `added` or `modified` (data: the JSON document). tasks: job rows; table_metrics: table metrics.',
       params: liveCollectionParamsSchema,
-      response: errorResponses,
+      response: { 200: textAnswer('The event stream; it stays open.', 'text/event-stream'), ...errorResponses },
     },
     handler: async (request, reply) => {
       reply.hijack();

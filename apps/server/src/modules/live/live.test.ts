@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadEnv } from '../../config/env.js';
 import { openDatabase } from '../../db/connection.js';
-import { prepareDemo } from '../../demo-setup.js';
 import { buildTestApp, signIn, type TestApp } from '../../test-support/test-app.js';
-import { overridePublishRender } from '../publishing/publishing.routes.js';
+import { overridePublishRender } from '../../test-support/fixtures/publishing.js';
 
 /** A real EventSource-style reader: one fetch, events parsed as they arrive, each stamped with its arrival time. */
 interface Received {
@@ -18,34 +17,41 @@ function openStream(url: string, headers: Record<string, string>) {
   const events: Received[] = [];
   const waiters: { test: (e: Received) => boolean; resolve: (e: Received) => void }[] = [];
   const controller = new AbortController();
-  const ready = fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: controller.signal }).then(async (res) => {
-    if (res.status !== 200) return res;
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    void (async () => {
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) return;
-          buffer += decoder.decode(value, { stream: true });
-          let cut: number;
-          while ((cut = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, cut);
-            buffer = buffer.slice(cut + 2);
-            const fields = Object.fromEntries(block.split('\n').filter((l) => l && !l.startsWith(':')).map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()]));
-            if (!fields.event) continue;
-            const e = { event: fields.event, data: JSON.parse(fields.data), at: Date.now() };
-            events.push(e);
-            for (const w of waiters.splice(0)) (w.test(e) ? w.resolve(e) : waiters.push(w));
+  const ready = fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: controller.signal }).then(
+    async (res) => {
+      if (res.status !== 200) return res;
+      const reader = res.body!.getReader();
+      const decoder = new TextDecoder();
+      let buffer = '';
+      void (async () => {
+        try {
+          for (;;) {
+            const { value, done } = await reader.read();
+            if (done) return;
+            buffer += decoder.decode(value, { stream: true });
+            let cut: number;
+            while ((cut = buffer.indexOf('\n\n')) >= 0) {
+              const block = buffer.slice(0, cut);
+              buffer = buffer.slice(cut + 2);
+              const fields = Object.fromEntries(
+                block
+                  .split('\n')
+                  .filter((l) => l && !l.startsWith(':'))
+                  .map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()]),
+              );
+              if (!fields.event) continue;
+              const e = { event: fields.event, data: JSON.parse(fields.data), at: Date.now() };
+              events.push(e);
+              for (const w of waiters.splice(0)) w.test(e) ? w.resolve(e) : waiters.push(w);
+            }
           }
+        } catch {
+          // aborted
         }
-      } catch {
-        // aborted
-      }
-    })();
-    return res;
-  });
+      })();
+      return res;
+    },
+  );
   return {
     ready,
     events,
@@ -53,7 +59,10 @@ function openStream(url: string, headers: Record<string, string>) {
       const found = events.find(test);
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no matching event in ${timeoutMs} ms; got ${events.map((e) => e.event).join(',')}`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`no matching event in ${timeoutMs} ms; got ${events.map((e) => e.event).join(',')}`)),
+          timeoutMs,
+        );
         waiters.push({ test, resolve: (e) => (clearTimeout(timer), resolve(e)) });
       });
     },
@@ -67,8 +76,7 @@ let staff: { cookie: string; token: string };
 let company: { cookie: string };
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await prepareDemo(t.ctx, 2000, () => {});
+  t = await buildTestApp({}, { demo: 2000 });
   staff = await signIn(t.app, 'staff@openrescue.test', 'demo-staff');
   company = await signIn(t.app, 'company@openrescue.test', 'demo-company');
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -109,12 +117,25 @@ describe('live streams (server-sent events)', () => {
       method: 'POST',
       url: '/ops-api/appsheet/table/PublishFile/batchAction',
       headers: { authorization: `Bearer ${staff.token}` },
-      payload: { Action: 'AdvanceSingleFileChangeTime', Properties: { TaskName: 'publish_receiver_3', ParallelRequests: 1 }, Rows: ids.map((id) => ({ id })) },
+      payload: {
+        Action: 'AdvanceSingleFileChangeTime',
+        Properties: { TaskName: 'publish_receiver_3', ParallelRequests: 1 },
+        Rows: ids.map((id) => ({ id })),
+      },
     });
     expect(started.statusCode).toBe(202);
     const added = await stream.next((e) => e.event === 'added' && e.data.id === 'publish_receiver_3_1');
-    expect(added.data).toMatchObject({ name: 'publish_receiver_3', total: 5, processed: 0, kind: 'publish', parallel: 1 });
-    const done = await stream.next((e) => e.data.id === 'publish_receiver_3_1' && e.data.status === 'succeeded', 30_000);
+    expect(added.data).toMatchObject({
+      name: 'publish_receiver_3',
+      total: 5,
+      processed: 0,
+      kind: 'publish',
+      parallel: 1,
+    });
+    const done = await stream.next(
+      (e) => e.data.id === 'publish_receiver_3_1' && e.data.status === 'succeeded',
+      30_000,
+    );
     expect(done.event).toBe('modified');
     expect(done.data).toMatchObject({ processed: 5, total: 5, error: null });
     expect([...done.data.done_ids].sort()).toEqual([...ids].sort());
@@ -143,10 +164,16 @@ describe('live streams (server-sent events)', () => {
       method: 'POST',
       url: '/ops-api/appsheet/table/PublishFile/batchAction',
       headers: { authorization: `Bearer ${staff.token}` },
-      payload: { Action: 'AdvanceSingleFileChangeTime', Properties: { TaskName: `publish_id_${file.id}` }, Rows: [{ id: file.id }] },
+      payload: {
+        Action: 'AdvanceSingleFileChangeTime',
+        Properties: { TaskName: `publish_id_${file.id}` },
+        Rows: [{ id: file.id }],
+      },
     });
     expect(res.statusCode).toBe(202);
-    const changed = await stream.next((e) => e.event === 'modified' && e.data.table === 'generated_file' && e.data.row_count === before + 2);
+    const changed = await stream.next(
+      (e) => e.event === 'modified' && e.data.table === 'generated_file' && e.data.row_count === before + 2,
+    );
     expect(changed.data.last_change).not.toBeNull();
     stream.close();
   });
@@ -170,12 +197,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('live streams across server proc
         method: 'POST',
         url: '/ops-api/appsheet/table/PublishFile/batchAction',
         headers: { authorization: `Bearer ${staff.token}` },
-        payload: { Action: 'AdvanceSingleFileChangeTime', Properties: { TaskName: 'publish_company_5' }, Rows: files.map((r) => ({ id: Number(r.id) })) },
+        payload: {
+          Action: 'AdvanceSingleFileChangeTime',
+          Properties: { TaskName: 'publish_company_5' },
+          Rows: files.map((r) => ({ id: Number(r.id) })),
+        },
       });
       expect(res.statusCode).toBe(202);
       const added = await stream.next((e) => e.event === 'added' && e.data.id === 'publish_company_5_1');
       expect(added.data.total).toBe(3);
-      const done = await stream.next((e) => e.data.id === 'publish_company_5_1' && e.data.status === 'succeeded', 30_000);
+      const done = await stream.next(
+        (e) => e.data.id === 'publish_company_5_1' && e.data.status === 'succeeded',
+        30_000,
+      );
       expect(done.data.processed).toBe(3);
       expect(other.ctx.jobRunner.running()).toEqual([]);
       stream.close();

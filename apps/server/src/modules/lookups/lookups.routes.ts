@@ -1,7 +1,17 @@
 import {
-  companiesQuerySchema, companyLookupListSchema, reasonListSchema, reasonsQuerySchema,
-  receiverListSchema, receiverLookupListSchema, receiversLookupQuerySchema, retailReceiversQuerySchema,
-  retailStoresQuerySchema, storeListSchema, storeLookupListSchema, storesLookupQuerySchema,
+  companiesQuerySchema,
+  companyLookupListSchema,
+  lookupsPaths,
+  reasonListSchema,
+  reasonsQuerySchema,
+  receiverListSchema,
+  receiverLookupListSchema,
+  receiversLookupQuerySchema,
+  retailReceiversQuerySchema,
+  retailStoresQuerySchema,
+  storeListSchema,
+  storeLookupListSchema,
+  storesLookupQuerySchema,
 } from '@openrescue/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,7 +31,7 @@ export async function lookupsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   const repo = createLookupsRepository(db);
   const page = (q: { page: number; page_size: number }) => ({ limit: q.page_size, offset: (q.page - 1) * q.page_size });
 
-  r.get('/core-api/api/companies', {
+  r.get(lookupsPaths.companies, {
     config: { access: 'client' },
     schema: {
       tags: ['lookups'],
@@ -37,7 +47,7 @@ export async function lookupsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     },
   });
 
-  r.get('/core-api/api/receivers', {
+  r.get(lookupsPaths.receivers, {
     config: { access: 'client' },
     schema: {
       tags: ['lookups'],
@@ -48,12 +58,17 @@ export async function lookupsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     handler: async (request) => {
       const q = request.query;
       const rv = await resolveViewer(ctx, request);
-      const { count, rows } = await repo.receivers(rv.scope, { ids: q.id, search: q.search, receiverType: q.receiver_type, ...page(q) });
+      const { count, rows } = await repo.receivers(rv.scope, {
+        ids: q.id,
+        search: q.search,
+        receiverType: q.receiver_type,
+        ...page(q),
+      });
       return { count, next: nextPageUrl(request.url, q.page, q.page_size, count), results: rows };
     },
   });
 
-  r.get('/core-api/api/stores', {
+  r.get(lookupsPaths.stores, {
     config: { access: 'client' },
     schema: {
       tags: ['lookups'],
@@ -64,12 +79,17 @@ export async function lookupsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     handler: async (request) => {
       const q = request.query;
       const rv = await resolveViewer(ctx, request);
-      const { count, rows } = await repo.stores(rv.scope, { ids: q.id, companyIds: q.company_id, search: q.search, ...page(q) });
+      const { count, rows } = await repo.stores(rv.scope, {
+        ids: q.id,
+        companyIds: q.company_id,
+        search: q.search,
+        ...page(q),
+      });
       return { count, next: nextPageUrl(request.url, q.page, q.page_size, count), results: rows };
     },
   });
 
-  r.get('/core-api/api/reasons', {
+  r.get(lookupsPaths.reasons, {
     config: { access: 'client' },
     schema: {
       tags: ['lookups'],
@@ -85,11 +105,12 @@ export async function lookupsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     },
   });
 
-  r.get('/core-api/api/retail/stores', {
+  r.get(lookupsPaths.retailStores, {
     config: { access: 'client' },
     schema: {
       tags: ['lookups'],
-      description: 'Stores (spec section 3) the caller may see; search by name; expand=receivers gives receiver objects.',
+      description:
+        'Stores (spec section 3) the caller may see; search by name; expand=receivers gives receiver objects.',
       querystring: retailStoresQuerySchema,
       response: { 200: storeListSchema, ...errors },
     },
@@ -102,7 +123,7 @@ export async function lookupsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     },
   });
 
-  r.get('/core-api/api/retail/receivers', {
+  r.get(lookupsPaths.retailReceivers, {
     config: { access: 'client' },
     schema: {
       tags: ['lookups'],

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareDemo } from '../../demo-setup.js';
 import { buildTestApp, type DemoRole, signInDemoAccounts, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;
@@ -8,10 +7,11 @@ let tokens: Record<DemoRole, string>;
 let company1Receivers: number[];
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await prepareDemo(t.ctx, 300, () => {});
+  t = await buildTestApp({}, { demo: 300 });
   tokens = await signInDemoAccounts(t.app);
-  const { rows } = await sql<{ id: number }>`select distinct sr.receiver_id as id from store_receiver sr join store s on s.id = sr.store_id
+  const { rows } = await sql<{
+    id: number;
+  }>`select distinct sr.receiver_id as id from store_receiver sr join store s on s.id = sr.store_id
     where s.company_id = 1 order by 1`.execute(t.database.db);
   company1Receivers = rows.map((r) => Number(r.id));
 });

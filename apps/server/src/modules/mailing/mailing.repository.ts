@@ -15,6 +15,8 @@ export interface ContactRow {
   first_name: string | null;
   report_type: 'CHARITY_REPORT' | 'POSTER';
   organization_name: string;
+  /** When the contact unsubscribed from the report mail (null: mailed); sends skip it until staff re-enable it. */
+  unsubscribed_at: Date | null;
 }
 
 export interface QueuedMail {
@@ -23,6 +25,7 @@ export interface QueuedMail {
   body_text: string;
   body_html: string;
   receiver_contact_id: number;
+  list_unsubscribe: string;
 }
 
 /** Receiver contacts (DESIGN section 6: organization = the receiver's name), by organization, email and id. */
@@ -47,21 +50,41 @@ export function createMailingRepository(db: Kysely<DB>) {
   };
 
   return {
-    async contacts(f: ContactFilters, page?: { limit: number; offset: number }): Promise<{ count: number; rows: ContactRow[] }> {
+    async contacts(
+      f: ContactFilters,
+      page?: { limit: number; offset: number },
+    ): Promise<{ count: number; rows: ContactRow[] }> {
       let q = filtered(f)
-        .select(['c.id', 'c.receiver_id', 'c.email', 'c.first_name', 'c.report_type', 'r.name as organization_name'])
+        .select([
+          'c.id',
+          'c.receiver_id',
+          'c.email',
+          'c.first_name',
+          'c.report_type',
+          'r.name as organization_name',
+          'c.unsubscribed_at',
+        ])
         .select(sql<number>`count(*) over ()`.as('total'))
-        .orderBy('r.name').orderBy('c.email').orderBy('c.id');
+        .orderBy('r.name')
+        .orderBy('c.email')
+        .orderBy('c.id');
       if (page) q = q.limit(page.limit).offset(page.offset);
       const rows = await q.execute();
       let count = rows.length ? Number(rows[0].total) : 0;
       if (!rows.length && page && page.offset > 0) {
-        const one = await filtered(f).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+        const one = await filtered(f)
+          .select(sql<number>`count(*)`.as('n'))
+          .executeTakeFirstOrThrow();
         count = Number(one.n);
       }
       return {
         count,
-        rows: rows.map(({ total: _t, ...r }) => ({ ...r, id: Number(r.id), receiver_id: Number(r.receiver_id) })),
+        rows: rows.map(({ total: _t, ...r }) => ({
+          ...r,
+          id: Number(r.id),
+          receiver_id: Number(r.receiver_id),
+          unsubscribed_at: r.unsubscribed_at === null ? null : new Date(r.unsubscribed_at),
+        })),
       };
     },
 
@@ -72,18 +95,57 @@ export function createMailingRepository(db: Kysely<DB>) {
         let inserted = 0;
         for (let i = 0; i < mails.length; i += 500) {
           const chunk = mails.slice(i, i + 500).map((m) => ({ ...m, send_id: sendId }));
-          const rows = await trx.insertInto('mail_outbox').values(chunk)
+          const rows = await trx
+            .insertInto('mail_outbox')
+            .values(chunk)
             .onConflict((oc) => oc.columns(['send_id', 'receiver_contact_id']).doNothing())
-            .returning('id').execute();
+            .returning('id')
+            .execute();
           inserted += rows.length;
         }
         return inserted;
       });
     },
 
+    async contactById(id: number): Promise<{ id: number; email: string } | undefined> {
+      const row = await db
+        .selectFrom('receiver_contact')
+        .select(['id', 'email'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row && { id: Number(row.id), email: row.email };
+    },
+
+    /**
+     * Unsubscribes the contact (the first time counts), with its other rows for the same receiver and address: the
+     * person got one mail for them all. Returns since when it is unsubscribed.
+     */
+    async markUnsubscribed(id: number): Promise<Date> {
+      await sql`update receiver_contact c set unsubscribed_at = now() from receiver_contact x
+        where x.id = ${id} and c.receiver_id = x.receiver_id and lower(c.email) = lower(x.email)
+          and c.unsubscribed_at is null`.execute(db);
+      const row = await db
+        .selectFrom('receiver_contact')
+        .select('unsubscribed_at')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return new Date(row.unsubscribed_at!);
+    },
+
+    /** Staff re-enable the report mail for a contact (and its rows for the same receiver and address); false: none. */
+    async resubscribe(id: number): Promise<boolean> {
+      const { rows } = await sql<{ id: number }>`update receiver_contact c set unsubscribed_at = null
+        from receiver_contact x where x.id = ${id} and c.receiver_id = x.receiver_id
+          and lower(c.email) = lower(x.email) returning c.id`.execute(db);
+      return rows.length > 0;
+    },
+
     async sendSize(sendId: string): Promise<number> {
-      const row = await db.selectFrom('mail_outbox').select(sql<number>`count(*)`.as('n'))
-        .where('send_id', '=', sendId).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('mail_outbox')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('send_id', '=', sendId)
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
   };

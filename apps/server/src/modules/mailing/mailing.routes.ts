@@ -1,28 +1,64 @@
 import {
-  charityPosterContactListSchema, charityPosterContactsQuerySchema, charityPosterMailRequestSchema,
-  charityPosterMailResponseSchema, errorBodySchema,
+  charityPosterContactListSchema,
+  charityPosterContactSchema,
+  charityPosterContactsQuerySchema,
+  charityPosterMailRequestSchema,
+  charityPosterMailResponseSchema,
+  contactIdParamsSchema,
+  errorBodySchema,
+  mailingPaths,
+  unsubscribeQuerySchema,
+  unsubscribeResponseSchema,
 } from '@openrescue/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userPrincipal } from '../../plugins/access.js';
 import type { AppContext } from '../../context.js';
-import { errorResponses } from '../../lib/http-error.js';
+import { redirectAnswer } from '../../lib/file-answers.js';
+import { errorResponses, errorResponsesWithNotFound, notFound } from '../../lib/http-error.js';
 import { nextPageUrl } from '../reports/paging.js';
-import { registerMailOutbox } from './mailing.outbox.js';
-import { createMailingRepository } from './mailing.repository.js';
+import { type ContactRow, createMailingRepository as repository } from './mailing.repository.js';
 import { contactFilters, queueCharityReportMails, reportLinks } from './mailing.service.js';
+import { unsubscribe } from './unsubscribe.service.js';
 
 const errors = errorResponses;
+/** What a mail client posts (RFC 8058); any form body is taken. */
+const oneClickForm = z.looseObject({ 'List-Unsubscribe': z.literal('One-Click') });
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().min(1).max(200).optional() });
 
-/** Spec 7.3 charity poster contacts: the mailable list and the report mail send (with its outbox worker). */
+/** Spec 7.3 charity poster contacts: the mailable list and the report mail send (outbox worker: mailing.outbox.ts). */
 export async function mailingRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const repo = createMailingRepository(ctx.database.db);
-  registerMailOutbox(app, ctx);
+  const repo = repository(ctx.database.db);
+  const withLinks = async (rows: ContactRow[]) => {
+    const links = await reportLinks(ctx, rows);
+    return rows.map((c) => ({
+      id: c.id,
+      receiver_id: c.receiver_id,
+      email: c.email,
+      first_name: c.first_name,
+      report_type: c.report_type,
+      organization_name: c.organization_name,
+      report_url: links.get(c.receiver_id) ?? '',
+      unsubscribed_at: c.unsubscribed_at?.toISOString() ?? null,
+    }));
+  };
+  // The one-click unsubscribe POST is a form (RFC 8058: multipart or urlencoded, `List-Unsubscribe=One-Click`);
+  // the token in the address is all it needs, so the body is read and set aside.
+  for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
+    app.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => done(null, body));
+  }
+  const publicUnsubscribe = {
+    access: 'public' as const,
+    rateLimit: {
+      max: 30,
+      timeWindow: '1 minute',
+      keyGenerator: (request: FastifyRequest) => `mail-unsubscribe:${request.ip}`,
+    },
+  };
 
-  r.get('/core-api/api/retail/reports/charity_poster_contacts/', {
+  r.get(mailingPaths.contacts, {
     config: { access: 'staff' },
     schema: {
       tags: ['mailing'],
@@ -35,17 +71,16 @@ export async function mailingRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     },
     handler: async (request) => {
       const q = request.query;
-      const { count, rows } = await repo.contacts({ ...contactFilters(q), ids: q.id }, { limit: q.page_size, offset: (q.page - 1) * q.page_size });
-      const links = await reportLinks(ctx, rows);
-      const results = rows.map((c) => ({
-        id: c.id, receiver_id: c.receiver_id, email: c.email, first_name: c.first_name, report_type: c.report_type,
-        organization_name: c.organization_name, report_url: links.get(c.receiver_id) ?? '',
-      }));
+      const { count, rows } = await repo.contacts(
+        { ...contactFilters(q), ids: q.id },
+        { limit: q.page_size, offset: (q.page - 1) * q.page_size },
+      );
+      const results = await withLinks(rows);
       return { count, next: nextPageUrl(request.url, q.page, q.page_size, count), results };
     },
   });
 
-  r.post('/core-api/api/reports/charity_poster_contacts/', {
+  r.post(mailingPaths.mail, {
     config: { access: 'staff' },
     schema: {
       tags: ['mailing'],
@@ -61,9 +96,57 @@ export async function mailingRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     handler: async (request) => {
       const user = userPrincipal(request);
       const result = await queueCharityReportMails(ctx, request.body, {
-        userId: user.userId, key: request.headers['idempotency-key'],
+        userId: user.userId,
+        key: request.headers['idempotency-key'],
       });
       return { result };
     },
+  });
+
+  r.post(mailingPaths.resubscribe, {
+    config: { access: 'staff' },
+    schema: {
+      tags: ['mailing'],
+      description: 'Re-enables the report mail for a contact who unsubscribed (unsubscribed_at back to null).',
+      params: contactIdParamsSchema,
+      response: { 200: charityPosterContactSchema, ...errorResponsesWithNotFound },
+    },
+    handler: async (request) => {
+      if (!(await repo.resubscribe(request.params.id))) throw notFound(`No contact with id ${request.params.id}.`);
+      const { rows } = await repo.contacts({ ids: [request.params.id] });
+      return (await withLinks(rows))[0];
+    },
+  });
+
+  r.post(mailingPaths.unsubscribe, {
+    config: publicUnsubscribe,
+    schema: {
+      tags: ['mailing'],
+      description:
+        "One-click unsubscribe (RFC 8058): the report mail's List-Unsubscribe address. Marks the token's contact " +
+        'unsubscribed (Mailable Contacts shows it; sends skip it until staff re-enable it). Any form body.',
+      querystring: unsubscribeQuerySchema,
+      otherBodies: { 'application/x-www-form-urlencoded': oneClickForm, 'multipart/form-data': oneClickForm },
+      response: { 200: unsubscribeResponseSchema, ...errorResponsesWithNotFound },
+    },
+    handler: async (request) => {
+      const done = await unsubscribe(ctx, request.query.t);
+      return { email: done.email, unsubscribed_at: done.since };
+    },
+  });
+
+  r.get(mailingPaths.unsubscribe, {
+    // A redirect that reads nothing: no budget to spend.
+    config: { access: 'public' },
+    schema: {
+      tags: ['mailing'],
+      description:
+        'The List-Unsubscribe address opened in a browser: 303 to the page that asks before unsubscribing (a GET ' +
+        'changes nothing, so link checkers cannot unsubscribe anyone).',
+      querystring: unsubscribeQuerySchema,
+      response: { 303: redirectAnswer('To the page that asks before unsubscribing.') },
+    },
+    handler: async (request, reply) =>
+      reply.redirect(`/public/unsubscribe?t=${encodeURIComponent(request.query.t)}`, 303),
   });
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDemo } from '../../demo-setup.js';
 import { createMailTransport } from '../../mail/mail-transport.js';
 import { createOutboxWorker } from '../../mail/outbox-worker.js';
-import { startTestSmtpServer, type TestSmtpServer, waitUntil } from '../../mail/smtp-test-server.test-helper.js';
+import { startTestSmtpServer, type TestSmtpServer, waitUntil } from '../../test-support/smtp-server.js';
 import { buildTestApp, type DemoRole, signInDemoAccounts, type TestApp } from '../../test-support/test-app.js';
 import { publicReportLink } from '../public-links/public-links.service.js';
 import { mailOutboxOf, outboxWorkerDefaults } from './mailing.outbox.js';
@@ -36,16 +36,34 @@ afterAll(async () => {
 const get = (who: DemoRole, url: string) =>
   t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens[who]}` } });
 const post = (body: unknown, headers: Record<string, string> = {}, who: DemoRole = 'staff') =>
-  t.app.inject({ method: 'POST', url: SEND, payload: body as object, headers: { authorization: `Bearer ${tokens[who]}`, ...headers } });
+  t.app.inject({
+    method: 'POST',
+    url: SEND,
+    payload: body as object,
+    headers: { authorization: `Bearer ${tokens[who]}`, ...headers },
+  });
 const outbox = (sendId: string) =>
   t.database.db.selectFrom('mail_outbox').selectAll().where('send_id', '=', sendId).orderBy('id').execute();
 /** The console's "send to every contact": the month, all: true and the count the list showed. */
 const MONTH = '2026-09';
-const everyone = async () => ({ all: true, month: MONTH, contacts: (await get('staff', `${LIST}?page_size=1`)).json().count as number });
-const outboxSize = async () => Number((await t.database.db.selectFrom('mail_outbox').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+const everyone = async () => ({
+  all: true,
+  month: MONTH,
+  contacts: (await get('staff', `${LIST}?page_size=1`)).json().count as number,
+});
+const outboxSize = async () =>
+  Number(
+    (
+      await t.database.db
+        .selectFrom('mail_outbox')
+        .select(sql<number>`count(*)`.as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const distinctEmails = async (id: number) => {
-  const { rows } = await sql<{ n: number }>`select count(distinct email) as n from receiver_contact where receiver_id = ${id}`
-    .execute(t.database.db);
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(distinct email) as n from receiver_contact where receiver_id = ${id}`.execute(t.database.db);
   return Number(rows[0].n);
 };
 
@@ -57,9 +75,22 @@ describe('charity poster contacts list', () => {
     expect(body.count).toBeGreaterThanOrEqual(2);
     expect(body.next).toBeNull();
     const link = await publicReportLink(t.ctx, 'receiver', receiverId);
-    const { name } = await t.database.db.selectFrom('receiver').select('name').where('id', '=', receiverId).executeTakeFirstOrThrow();
+    const { name } = await t.database.db
+      .selectFrom('receiver')
+      .select('name')
+      .where('id', '=', receiverId)
+      .executeTakeFirstOrThrow();
     for (const c of body.results) {
-      expect(Object.keys(c).sort()).toEqual(['email', 'first_name', 'id', 'organization_name', 'receiver_id', 'report_type', 'report_url']);
+      expect(Object.keys(c).sort()).toEqual([
+        'email',
+        'first_name',
+        'id',
+        'organization_name',
+        'receiver_id',
+        'report_type',
+        'report_url',
+        'unsubscribed_at',
+      ]);
       expect(c).toMatchObject({ organization_name: name, report_url: link, receiver_id: receiverId });
     }
     const [first] = body.results;
@@ -73,8 +104,9 @@ describe('charity poster contacts list', () => {
   it('filters by company (receivers linked to its stores), pages by 50 and refuses bad filters', async () => {
     const all = (await get('staff', LIST)).json();
     const { rows } = await sql<{ n: number }>`select count(*) as n from receiver_contact c where exists (
-      select 1 from store_receiver x join store s on s.id = x.store_id where x.receiver_id = c.receiver_id and s.company_id = 1)`
-      .execute(t.database.db);
+      select 1 from store_receiver x join store s on s.id = x.store_id where x.receiver_id = c.receiver_id and s.company_id = 1)`.execute(
+      t.database.db,
+    );
     const company = (await get('staff', `${LIST}?with_company_id=1&page_size=9999`)).json();
     expect(company.count).toBe(Number(rows[0].n));
     expect(company.count).toBeLessThan(all.count);
@@ -97,14 +129,19 @@ describe('charity poster mail send', () => {
     expect(rows).toHaveLength(mailers);
     await waitUntil(async () => (await outbox(sendId)).every((r) => r.status === 'sent'), 5000, 'sent marks');
     const link = await publicReportLink(t.ctx, 'receiver', receiverId);
-    const { name } = await t.database.db.selectFrom('receiver').select('name').where('id', '=', receiverId).executeTakeFirstOrThrow();
+    const { name } = await t.database.db
+      .selectFrom('receiver')
+      .select('name')
+      .where('id', '=', receiverId)
+      .executeTakeFirstOrThrow();
     const recipients = smtp.received.map((m) => m.envelopeTo[0]).sort();
     expect(recipients).toEqual(rows.map((r) => r.to_address).sort());
     for (const mail of smtp.received) {
       expect(mail.parsed.to?.[0]?.address).toBe(mail.envelopeTo[0]);
       expect(mail.parsed.subject).toBe(`Your September 2026 food rescue report from ${name}`);
-      expect(mail.parsed.text).toContain(link);
-      expect(mail.parsed.html).toContain(link.replace(/&/g, '&amp;'));
+      // The link opens the month the mail announces (issue 34), not the latest one.
+      expect(mail.parsed.text).toContain(`${link}&month=2026-09-01`);
+      expect(mail.parsed.html).toContain(`${link}&month=2026-09-01`.replace(/&/g, '&amp;'));
       expect(mail.parsed.from?.address).toBe(t.ctx.env.SUPPORT_EMAIL);
     }
   });
@@ -115,8 +152,12 @@ describe('charity poster mail send', () => {
     const second = (await post({ with_receiver_id: receiverId, month: MONTH })).json().result;
     expect(second.send_id).not.toBe(first.send_id);
     expect(second.mailers).toBe(first.mailers);
-    const keyed = (await post({ with_receiver_id: String(receiverId), month: MONTH }, { 'idempotency-key': 'k-1' })).json().result;
-    const retried = (await post({ with_receiver_id: String(receiverId), month: MONTH }, { 'idempotency-key': 'k-1' })).json().result;
+    const keyed = (
+      await post({ with_receiver_id: String(receiverId), month: MONTH }, { 'idempotency-key': 'k-1' })
+    ).json().result;
+    const retried = (
+      await post({ with_receiver_id: String(receiverId), month: MONTH }, { 'idempotency-key': 'k-1' })
+    ).json().result;
     expect(retried).toEqual(keyed);
     expect(await outbox(keyed.send_id)).toHaveLength(keyed.mailers);
     await waitUntil(() => smtp.received.length >= before + 3 * first.mailers, 15_000, 'three sends');
@@ -142,13 +183,26 @@ describe('charity poster mail send', () => {
     expect(bare.statusCode, bare.body).toBe(400);
     expect(bare.json()).toMatchObject({ type: 'validation_error' });
     const incomplete: unknown[] = [
-      {}, null, { month: MONTH }, { with_company_id: null, with_receiver_id: null, month: MONTH },
-      { with_company_id: '', month: MONTH }, { all: true, month: MONTH }, { all: false, month: MONTH, contacts: 5 },
-      { all: true, contacts: 5 }, { with_receiver_id: receiverId }, { all: true, with_receiver_id: receiverId, month: MONTH, contacts: 2 },
-      { all: true, month: MONTH, contacts: 0 }, { all: true, month: MONTH, contacts: '5' },
+      {},
+      null,
+      { month: MONTH },
+      { with_company_id: null, with_receiver_id: null, month: MONTH },
+      { with_company_id: '', month: MONTH },
+      { all: true, month: MONTH },
+      { all: false, month: MONTH, contacts: 5 },
+      { all: true, contacts: 5 },
+      { with_receiver_id: receiverId },
+      { all: true, with_receiver_id: receiverId, month: MONTH, contacts: 2 },
+      { all: true, month: MONTH, contacts: 0 },
+      { all: true, month: MONTH, contacts: '5' },
     ];
     for (const body of incomplete) {
-      const res = await t.app.inject({ method: 'POST', url: SEND, headers: { ...auth, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: SEND,
+        headers: { ...auth, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(Object.keys(res.json()).sort()).toEqual(['detail', 'message', 'type']);
     }
@@ -191,15 +245,23 @@ describe('charity poster mail send', () => {
     expect(wait).toBeGreaterThan(100);
     // The last allowed attempt of one mail fails for good.
     const [last, ...rest] = await outbox(sendId);
-    await sql`update mail_outbox set attempts = 7, next_attempt_at = now() where id = ${last.id}`.execute(t.database.db);
+    await sql`update mail_outbox set attempts = 7, next_attempt_at = now() where id = ${last.id}`.execute(
+      t.database.db,
+    );
     mailOutboxOf(t.ctx)?.wake();
     await waitUntil(async () => (await outbox(sendId))[0].status === 'failed', 15_000, 'give up');
     expect((await outbox(sendId))[0]).toMatchObject({ attempts: 8, status: 'failed' });
     // The server recovers: every other mail is delivered, once.
     smtp.rejectRecipients = false;
-    await sql`update mail_outbox set next_attempt_at = now() where send_id = ${sendId} and status = 'queued'`.execute(t.database.db);
+    await sql`update mail_outbox set next_attempt_at = now() where send_id = ${sendId} and status = 'queued'`.execute(
+      t.database.db,
+    );
     mailOutboxOf(t.ctx)?.wake();
-    await waitUntil(async () => (await outbox(sendId)).filter((r) => r.status === 'sent').length === rest.length, 15_000, 'recovery');
+    await waitUntil(
+      async () => (await outbox(sendId)).filter((r) => r.status === 'sent').length === rest.length,
+      15_000,
+      'recovery',
+    );
     expect(smtp.received.length).toBe(before + mailers - 1);
   });
 
@@ -209,10 +271,16 @@ describe('charity poster mail send', () => {
     const { mailers, send_id: sendId } = (await post(await everyone())).json().result;
     expect(mailers).toBeGreaterThan(4);
     const options = { db: t.database.db, from: 'test <t@example.test>', batchSize: 1000 };
-    const dead = createOutboxWorker({ ...options, transport: createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent' }) });
+    const dead = createOutboxWorker({
+      ...options,
+      transport: createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent' }),
+    });
     const claimed = await dead.claim(2);
     expect(claimed).toHaveLength(2);
-    const restarted = createOutboxWorker({ ...options, transport: createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent' }) });
+    const restarted = createOutboxWorker({
+      ...options,
+      transport: createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent' }),
+    });
     expect(await restarted.runOnce()).toBe(mailers - 2);
     expect(await restarted.runOnce()).toBe(0);
     // The lease of the dead worker runs out.
@@ -223,17 +291,23 @@ describe('charity poster mail send', () => {
     const rows = await outbox(sendId);
     expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
     expect(smtp.received.length).toBe(before + mailers);
-    const sentTo = smtp.received.slice(before).map((m) => m.envelopeTo[0]).sort();
+    const sentTo = smtp.received
+      .slice(before)
+      .map((m) => m.envelopeTo[0])
+      .sort();
     expect(sentTo).toEqual(rows.map((r) => r.to_address).sort());
   });
 
   it('two workers at once share the queue (skip locked): every mail sent exactly once', async () => {
     const before = smtp.received.length;
     const { mailers, send_id: sendId } = (await post(await everyone())).json().result;
-    const worker = () => createOutboxWorker({
-      db: t.database.db, from: 'test <t@example.test>', batchSize: 3,
-      transport: createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent' }),
-    });
+    const worker = () =>
+      createOutboxWorker({
+        db: t.database.db,
+        from: 'test <t@example.test>',
+        batchSize: 3,
+        transport: createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent' }),
+      });
     const [a, b] = [worker(), worker()];
     const drain = async (w: ReturnType<typeof worker>) => {
       let n = 0;
@@ -245,5 +319,74 @@ describe('charity poster mail send', () => {
     expect(na + nb).toBe(mailers);
     expect((await outbox(sendId)).every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
     expect(smtp.received.length).toBe(before + mailers);
+  });
+
+  it("one-click unsubscribe: the mail's signed link marks the contact, sends skip it until staff re-enable it", async () => {
+    // The app's worker was stopped above; this one sends when told.
+    const worker = createOutboxWorker({
+      db: t.database.db,
+      from: 'test <t@example.test>',
+      batchSize: 1000,
+      transport: createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent' }),
+    });
+    const before = smtp.received.length;
+    const first = (await post({ with_receiver_id: receiverId, month: MONTH })).json().result;
+    await worker.runOnce();
+    const mail = smtp.received[before];
+    const header = (key: string) => mail.parsed.headers.find((h) => h.key === key)?.value ?? '';
+    expect(header('auto-submitted')).toBe('auto-generated');
+    expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    const path = /^<http:\/\/localhost:8080(\/core-api\/api\/mail\/unsubscribe\?t=[\w.-]+)>$/.exec(
+      header('list-unsubscribe'),
+    )![1];
+    const address = mail.envelopeTo[0];
+    const state = async () =>
+      (await get('staff', `${LIST}?with_receiver_id=${receiverId}`))
+        .json()
+        .results.filter((c: { email: string }) => c.email === address) as Array<{
+        id: number;
+        unsubscribed_at: string | null;
+      }>;
+    // A GET (a person, or a link checker) changes nothing: it leads to the page that asks first.
+    const look = await t.app.inject({ method: 'GET', url: path });
+    expect(look.statusCode).toBe(303);
+    expect(look.headers.location).toMatch(/^\/public\/unsubscribe\?t=\d+\.[\w-]{22}$/);
+    expect((await state()).every((c) => c.unsubscribed_at === null)).toBe(true);
+
+    const queued = (await post({ with_receiver_id: receiverId, month: MONTH })).json().result;
+    // The mail client's one-click POST (RFC 8058): a form body, no credentials.
+    const click = (url: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+    const done = await click(path);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().email).toBe(address);
+    expect((await click(path.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))).statusCode).toBe(404);
+    expect((await state()).every((c) => c.unsubscribed_at !== null)).toBe(true);
+    // Queued before the click, sent after it: skipped. Later sends leave the contact out.
+    await worker.runOnce();
+    const skipped = (await outbox(queued.send_id)).filter((r) => r.to_address === address);
+    expect(skipped.map((r) => r.status)).toEqual(['skipped']);
+    expect(smtp.received.slice(before + first.mailers).map((m) => m.envelopeTo[0])).not.toContain(address);
+    expect((await post({ with_receiver_id: receiverId, month: MONTH })).json().result.mailers).toBe(first.mailers - 1);
+
+    const [contact] = await state();
+    const again = (who: DemoRole) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${LIST}${contact.id}/resubscribe`,
+        headers: { authorization: `Bearer ${tokens[who]}` },
+      });
+    expect((await again('company')).statusCode).toBe(403);
+    const back = await again('staff');
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json()).toMatchObject({ id: contact.id, unsubscribed_at: null });
+    expect((await state()).every((c) => c.unsubscribed_at === null)).toBe(true);
+    expect((await post({ with_receiver_id: receiverId, month: MONTH })).json().result.mailers).toBe(first.mailers);
+    await worker.stop();
   });
 });

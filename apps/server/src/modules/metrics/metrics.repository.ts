@@ -40,7 +40,9 @@ export function createMetricsRepository(db: Kysely<DB>) {
         let rowCount: number;
         let estimated = false;
         if (table === 'donation') {
-          const { rows } = await sql<{ n: number }>`select coalesce(sum(donation_count), 0) as n from donation_monthly_company`.execute(db);
+          const { rows } = await sql<{
+            n: number;
+          }>`select coalesce(sum(donation_count), 0) as n from donation_monthly_company`.execute(db);
           rowCount = Number(rows[0].n);
         } else if (!size || Number(size.bytes) < EXACT_BELOW_BYTES || Number(size.estimate) < 0) {
           const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(db);
@@ -51,16 +53,30 @@ export function createMetricsRepository(db: Kysely<DB>) {
         }
         const { rows } = await sql<{ t: Date | string | null }>`select ${sql.raw(LAST_CHANGE[table])} as t`.execute(db);
         const t = rows[0]?.t;
-        out.push({ table, row_count: rowCount, row_count_estimated: estimated, last_change: t ? new Date(t).toISOString() : null });
+        out.push({
+          table,
+          row_count: rowCount,
+          row_count_estimated: estimated,
+          last_change: t ? new Date(t).toISOString() : null,
+        });
       }
       return out;
     },
 
     async impactFactors(): Promise<ImpactFactorList> {
       const { rows } = await sql<{
-        id: number; version: number; effective_from: string; destination_id: number; destination: string;
-        department_id: number | null; department: string | null; meals_per_kg: number; co2e_per_kg: number;
-        money_per_kg: number; source_note: string; current: boolean;
+        id: number;
+        version: number;
+        effective_from: string;
+        destination_id: number;
+        destination: string;
+        department_id: number | null;
+        department: string | null;
+        meals_per_kg: number;
+        co2e_per_kg: number;
+        money_per_kg: number;
+        source_note: string;
+        current: boolean;
       }>`
         with today as (select (now() at time zone 'America/Vancouver')::date as d)
         select f.id, f.version, f.effective_from::text as effective_from, f.destination_id, ds.name as destination,
@@ -73,9 +89,15 @@ export function createMetricsRepository(db: Kysely<DB>) {
         left join department dp on dp.id = f.department_id
         order by f.version desc, f.destination_id, f.department_id nulls first`.execute(db);
       const results = rows.map((r) => ({
-        ...r, id: Number(r.id), version: Number(r.version), destination_id: Number(r.destination_id),
-        department_id: r.department_id === null ? null : Number(r.department_id), meals_per_kg: Number(r.meals_per_kg),
-        co2e_per_kg: Number(r.co2e_per_kg), money_per_kg: Number(r.money_per_kg), current: Boolean(r.current),
+        ...r,
+        id: Number(r.id),
+        version: Number(r.version),
+        destination_id: Number(r.destination_id),
+        department_id: r.department_id === null ? null : Number(r.department_id),
+        meals_per_kg: Number(r.meals_per_kg),
+        co2e_per_kg: Number(r.co2e_per_kg),
+        money_per_kg: Number(r.money_per_kg),
+        current: Boolean(r.current),
       }));
       const { rows: v } = await sql<{ v: number | null }>`select max(version) as v from impact_factor
         where effective_from <= (now() at time zone 'America/Vancouver')::date`.execute(db);

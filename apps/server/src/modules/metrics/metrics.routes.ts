@@ -1,4 +1,4 @@
-import { errorBodySchema, impactFactorListSchema, tableMetricListSchema } from '@openrescue/shared';
+import { errorBodySchema, impactFactorListSchema, metricsPaths, tableMetricListSchema } from '@openrescue/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,18 +10,19 @@ export async function metricsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = createMetricsRepository(ctx.database.db);
 
-  r.get('/ops-api/table_metrics', {
+  r.get(metricsPaths.tableMetrics, {
     config: { access: 'staff' },
     schema: {
       tags: ['metrics'],
-      description: 'Row count and last change of each main table (exact for donations and small tables, else the estimate).',
+      description:
+        'Row count and last change of each main table (exact for donations and small tables, else the estimate).',
       querystring: z.object({}).strict(),
       response: { 200: tableMetricListSchema, 401: errorBodySchema, 403: errorBodySchema },
     },
     handler: () => repo.tableMetrics(),
   });
 
-  r.get('/core-api/api/impact-factors', {
+  r.get(metricsPaths.impactFactors, {
     config: { access: 'public' },
     schema: {
       tags: ['metrics'],

@@ -11,7 +11,11 @@ import { z } from 'zod';
  *   (decision 0040). A page load makes 4; the default lets one address load a map 60 times a minute.
  */
 const settingsSchema = z.object({
-  MAP_STYLE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  MAP_STYLE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   NETWORK_SELL_URL: z.string().default('https://marketplace.openrescue.test/{region}/sell'),
   NETWORK_DONATE_URL: z.string().default('https://marketplace.openrescue.test/{region}/donate'),
   NETWORK_MARKETPLACE_URL: z.string().default('https://marketplace.openrescue.test/{region}'),
@@ -49,7 +53,10 @@ export function loadNetworkSettings(source: NodeJS.ProcessEnv = process.env): Ne
 export function mapConnectSources(source: NodeJS.ProcessEnv = process.env): string[] {
   const style = loadNetworkSettings(source).mapStyleUrl;
   if (!style) return [];
-  const extra = (source.MAP_TILE_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  const extra = (source.MAP_TILE_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
   return [...new Set([new URL(style).origin, ...extra])];
 }
 

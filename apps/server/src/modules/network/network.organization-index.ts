@@ -27,6 +27,8 @@ export interface OrganizationList {
   json: string;
   /** Public lists: participants per section 9 category, Farmers included, as a JSON object. */
   categoryCounts?: string;
+  /** Public lists: the same counts of verified 1 participants only (the map's verified toggle, decision 0060). */
+  verifiedCategoryCounts?: string;
 }
 
 /**
@@ -42,11 +44,16 @@ export class OrganizationIndex {
   private version: string | null = null;
   private refreshing: Promise<void> = Promise.resolve();
 
-  constructor(private readonly db: Kysely<DB>, private readonly rules: FragmentRules) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly rules: FragmentRules,
+  ) {}
 
   /** Brings the index up to `version` (or later): one refresh at a time. */
   update(version: string): Promise<void> {
-    this.refreshing = this.refreshing.catch(() => {}).then(() => (this.version === version ? undefined : this.refresh()));
+    this.refreshing = this.refreshing
+      .catch(() => {})
+      .then(() => (this.version === version ? undefined : this.refresh()));
     return this.refreshing;
   }
 
@@ -61,8 +68,14 @@ export class OrganizationIndex {
       if (!this.byId.has(key)) added = true;
       const category = categoryOfType(JSON.parse(sfType) as string);
       this.byId.set(key, {
-        areas: areas ? areas.split(',') : [], verified: Number(verified), category: category?.id ?? null,
-        drawable: located === '1' && category?.onMap === true, head, staff, public: shown, tail,
+        areas: areas ? areas.split(',') : [],
+        verified: Number(verified),
+        category: category?.id ?? null,
+        drawable: located === '1' && category?.onMap === true,
+        head,
+        staff,
+        public: shown,
+        tail,
       });
     }
     if (!whole && this.byId.size !== found.count) {
@@ -82,17 +95,21 @@ export class OrganizationIndex {
   list(area: NetworkArea, limit: number, view: ListView): OrganizationList {
     const shown: string[] = [];
     const perCategory: Record<string, number> = Object.fromEntries(NETWORK_CATEGORIES.map((c) => [c.id, 0]));
+    const verifiedPerCategory: Record<string, number> = { ...perCategory };
     let count = 0;
     for (const id of this.ids) {
       const o = this.byId.get(id)!;
       if (o.verified === 0 || (area !== 'all' && !o.areas.includes(area))) continue;
       count += 1;
       if (o.category) perCategory[o.category] += 1;
+      if (o.category && o.verified === 1) verifiedPerCategory[o.category] += 1;
       if (shown.length >= limit) continue;
       if (view === 'staff') shown.push(o.head + o.staff + o.tail);
       else if (o.drawable) shown.push(o.head + o.public + o.tail);
     }
     const json = `[${shown.join(',')}]`;
-    return view === 'staff' ? { count, json } : { count, json, categoryCounts: JSON.stringify(perCategory) };
+    if (view === 'staff') return { count, json };
+    const categoryCounts = JSON.stringify(perCategory);
+    return { count, json, categoryCounts, verifiedCategoryCounts: JSON.stringify(verifiedPerCategory) };
   }
 }

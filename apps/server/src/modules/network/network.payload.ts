@@ -65,15 +65,16 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
 function encode(payload: Payload, encoding: 'br' | 'gzip'): Promise<Buffer> {
   let done = payload.encoded[encoding];
   if (!done) {
-    done = encoding === 'br'
-      ? brotliAsync(payload.body, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: 4,
-            [constants.BROTLI_PARAM_SIZE_HINT]: payload.body.length,
-            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          },
-        })
-      : gzipAsync(payload.body, { level: 6 });
+    done =
+      encoding === 'br'
+        ? brotliAsync(payload.body, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: 4,
+              [constants.BROTLI_PARAM_SIZE_HINT]: payload.body.length,
+              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            },
+          })
+        : gzipAsync(payload.body, { level: 6 });
     payload.encoded[encoding] = done;
     done.catch(() => delete payload.encoded[encoding]);
   }

@@ -19,7 +19,12 @@ export interface RegionRow {
 export async function loadRegions(db: Kysely<DB>): Promise<RegionRow[]> {
   const { rows } = await sql<RegionRow>`select code, name, zoom, center_lon, center_lat, secret, polygon, page_title,
     help_text from region order by sort_order, code`.execute(db);
-  return rows.map((r) => ({ ...r, zoom: Number(r.zoom), center_lon: Number(r.center_lon), center_lat: Number(r.center_lat) }));
+  return rows.map((r) => ({
+    ...r,
+    zoom: Number(r.zoom),
+    center_lon: Number(r.center_lon),
+    center_lat: Number(r.center_lat),
+  }));
 }
 
 /** Changes whenever an organization is added, changed or removed (cache key of the organization lists). */
@@ -53,7 +58,9 @@ export interface FragmentRules {
  * of `privateTypes` (Farmers) never carry a location. JSON text holds no raw tab or newline, so they separate the parts.
  */
 export async function organizationFragments(
-  db: Kysely<DB>, rules: FragmentRules, since: string | null,
+  db: Kysely<DB>,
+  rules: FragmentRules,
+  since: string | null,
 ): Promise<OrganizationFragments> {
   // Plain text concatenation with to_json() quoting is 2-3x faster than jsonb_build_object on 10,000 rows.
   const text = (column: string) => sql`coalesce(to_json(${sql.ref(column)})::text, 'null')`;
@@ -82,7 +89,9 @@ export async function organizationFragments(
 
 /** Retail-program stores in the area (network/impact sums their donations from the report rollups). */
 export async function storeIdsInArea(db: Kysely<DB>, area: Exclude<NetworkArea, 'all'>): Promise<number[]> {
-  const { rows } = await sql<{ id: number }>`select id from store where areas @> array[${area}]::text[] order by id`.execute(db);
+  const { rows } = await sql<{
+    id: number;
+  }>`select id from store where areas @> array[${area}]::text[] order by id`.execute(db);
   return rows.map((r) => Number(r.id));
 }
 
@@ -107,8 +116,54 @@ export async function networkDonationSums(db: Kysely<DB>, area: NetworkArea): Pr
     from network_donation d join network_organization o on o.id = d.network_organization_id ${where}`.execute(db);
   const r = rows[0];
   return {
-    weight_kg__sum: Number(r.weight_kg__sum), meals_provided__sum: Number(r.meals_provided__sum),
-    food_rescued_kg__sum: Number(r.food_rescued_kg__sum), co2_emissions_kg__sum: Number(r.co2_emissions_kg__sum),
+    weight_kg__sum: Number(r.weight_kg__sum),
+    meals_provided__sum: Number(r.meals_provided__sum),
+    food_rescued_kg__sum: Number(r.food_rescued_kg__sum),
+    co2_emissions_kg__sum: Number(r.co2_emissions_kg__sum),
     money_saved__sum: Number(r.money_saved__sum),
   };
+}
+
+/** What the CRM import matches organizations by: their CRM Id, else name, address and city. */
+/** What an import compares a row with: the keys it matches by and every column it writes. */
+export const organizationsForImport = (db: Kysely<DB>) =>
+  db
+    .selectFrom('network_organization')
+    .select([
+      'id',
+      'sf_id',
+      'name',
+      'address',
+      'city',
+      'province',
+      'postal_code',
+      'country',
+      'phone',
+      'sf_type',
+      'sf_industry',
+      'sf_attributes',
+      'sf_account_stage',
+      'website',
+      'lon',
+      'lat',
+      'verified',
+      'areas',
+    ])
+    .orderBy('id')
+    .execute();
+
+/** The import's columns of one organization (computed from a CSV row; see network.import.ts). */
+export async function updateOrganization(db: Kysely<DB>, id: number, values: Record<string, unknown>): Promise<void> {
+  await db
+    .updateTable('network_organization')
+    .set({ ...values, updated_at: sql`now()` } as never)
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function insertOrganizations(db: Kysely<DB>, rows: Record<string, unknown>[]): Promise<void> {
+  await db
+    .insertInto('network_organization')
+    .values(rows as never)
+    .execute();
 }

@@ -1,8 +1,18 @@
 import {
-  NETWORK_LIMIT, networkOrganizationListSchema, networkOrganizationsQuerySchema, networkRegionsSchema,
-  networkTotalsQuerySchema, networkTotalsSchema, publicNetworkOrganizationListSchema, publicNetworkOrganizationsQuerySchema,
-  publicNetworkRegionQuerySchema, publicNetworkRegionSchema, publicNetworkTotalsQuerySchema, publicNetworkTotalsSchema,
+  NETWORK_LIMIT,
   type NetworkArea,
+  networkOrganizationListSchema,
+  networkOrganizationsQuerySchema,
+  networkPaths,
+  networkRegionsSchema,
+  networkTotalsQuerySchema,
+  networkTotalsSchema,
+  publicNetworkOrganizationListSchema,
+  publicNetworkOrganizationsQuerySchema,
+  publicNetworkRegionQuerySchema,
+  publicNetworkRegionSchema,
+  publicNetworkTotalsQuerySchema,
+  publicNetworkTotalsSchema,
 } from '@openrescue/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,7 +22,13 @@ import { loadNetworkSettings, type NetworkSettings } from './network.config.js';
 import { sendPayload } from './network.payload.js';
 import { loadRegions } from './network.repository.js';
 import {
-  networkDonationTotals, networkImpact, organizationsPayload, outlinesOf, presentRegion, publicTotals, regionBySecret,
+  networkDonationTotals,
+  networkImpact,
+  organizationsPayload,
+  outlinesOf,
+  presentRegion,
+  publicTotals,
+  regionBySecret,
 } from './network.service.js';
 
 const tags = ['network'];
@@ -30,7 +46,7 @@ export async function networkRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const staffTotals = { metrics: false, moneySaved: true };
 
-  r.get('/core-api/api/retail/network/', {
+  r.get(networkPaths.organizations, {
     config: { access: 'staff' },
     schema: {
       tags,
@@ -42,7 +58,7 @@ export async function networkRoutes(
       sendPayload(request, reply, await organizationsPayload(ctx, request.query.in_area, request.query.limit, 'staff')),
   });
 
-  r.get('/core-api/api/network/impact', {
+  r.get(networkPaths.impact, {
     config: { access: 'staff' },
     schema: {
       tags,
@@ -54,19 +70,23 @@ export async function networkRoutes(
       networkImpact(ctx, request.query.in_area, { ...staffTotals, metrics: request.query.annotate_metrics === true }),
   });
 
-  r.get('/core-api/api/network/donation_totals', {
+  r.get(networkPaths.donationTotals, {
     config: { access: 'staff' },
     schema: {
       tags,
-      description: 'Donations recorded for the other network organizations in the area (never counted in network/impact).',
+      description:
+        'Donations recorded for the other network organizations in the area (never counted in network/impact).',
       querystring: networkTotalsQuerySchema,
       response: { 200: networkTotalsSchema, ...errorResponses },
     },
     handler: (request) =>
-      networkDonationTotals(ctx, request.query.in_area, { ...staffTotals, metrics: request.query.annotate_metrics === true }),
+      networkDonationTotals(ctx, request.query.in_area, {
+        ...staffTotals,
+        metrics: request.query.annotate_metrics === true,
+      }),
   });
 
-  r.get('/core-api/api/network/regions', {
+  r.get(networkPaths.regions, {
     config: { access: 'staff' },
     schema: {
       tags,
@@ -92,18 +112,20 @@ export async function networkRoutes(
   const publicAccess = {
     access: 'public' as const,
     rateLimit: {
-      max: settings.publicRateLimitPerMinute, timeWindow: '1 minute',
+      max: settings.publicRateLimitPerMinute,
+      timeWindow: '1 minute',
       keyGenerator: (request: FastifyRequest) => `public-network:${request.ip}`,
     },
   };
   // (annotate_metrics is accepted, as the map's shared client sends it; the public figures are always the three)
   const publicFigures = { metrics: true, moneySaved: false };
 
-  r.get('/core-api/api/public/network/region', {
+  r.get(networkPaths.publicRegion, {
     config: publicAccess,
     schema: {
       tags,
-      description: 'A public region page: title, help text, zoom, outline, links and the map style. 404 on a wrong secret.',
+      description:
+        'A public region page: title, help text, zoom, outline, links and the map style. 404 on a wrong secret.',
       querystring: publicNetworkRegionQuerySchema,
       response: { 200: publicNetworkRegionSchema, ...errorResponsesWithNotFound },
     },
@@ -118,22 +140,27 @@ export async function networkRoutes(
     },
   });
 
-  r.get('/core-api/api/public/retail/network/', {
+  r.get(networkPaths.publicOrganizations, {
     config: publicAccess,
     schema: {
       tags,
-      description: `Network participants in the region the public map can draw (never a Farmer: section 9), at most ` +
+      description:
+        `Network participants in the region the public map can draw (never a Farmer: section 9), at most ` +
         `${NETWORK_LIMIT.public}, with the count of all and per category. 404 on a wrong secret.`,
       querystring: publicNetworkOrganizationsQuerySchema,
       response: { 200: publicNetworkOrganizationListSchema, ...errorResponsesWithNotFound },
     },
     handler: async (request, reply) => {
       const region = await regionBySecret(ctx, request.query.in_area, request.query.secret);
-      return sendPayload(request, reply, await organizationsPayload(ctx, region.code as NetworkArea, request.query.limit, 'public'));
+      return sendPayload(
+        request,
+        reply,
+        await organizationsPayload(ctx, region.code as NetworkArea, request.query.limit, 'public'),
+      );
     },
   });
 
-  r.get('/core-api/api/public/network/impact', {
+  r.get(networkPaths.publicImpact, {
     config: publicAccess,
     schema: {
       tags,
@@ -147,11 +174,12 @@ export async function networkRoutes(
     },
   });
 
-  r.get('/core-api/api/public/network/donation_totals', {
+  r.get(networkPaths.publicDonationTotals, {
     config: publicAccess,
     schema: {
       tags,
-      description: 'network/donation_totals of the region: the three figures the public panel shows. 404 on a wrong secret.',
+      description:
+        'network/donation_totals of the region: the three figures the public panel shows. 404 on a wrong secret.',
       querystring: publicNetworkTotalsQuerySchema,
       response: { 200: publicNetworkTotalsSchema, ...errorResponsesWithNotFound },
     },

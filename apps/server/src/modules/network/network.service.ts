@@ -1,7 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import {
-  NETWORK_CATEGORIES, hiddenTagAttributes, isNetworkArea, type NetworkArea, type NetworkRegion, type NetworkTotals,
-  type NetworkTotalsRow, type PublicNetworkTotals,
+  NETWORK_CATEGORIES,
+  hiddenTagAttributes,
+  isNetworkArea,
+  type NetworkArea,
+  type NetworkRegion,
+  type NetworkTotals,
+  type NetworkTotalsRow,
+  type PublicNetworkTotals,
 } from '@openrescue/shared';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../lib/http-error.js';
@@ -11,7 +17,13 @@ import { queryTotals } from '../reports/totals.repository.js';
 import { regionLinks, type NetworkSettings } from './network.config.js';
 import { OrganizationIndex, type ListView } from './network.organization-index.js';
 import { PayloadCache, type Payload } from './network.payload.js';
-import { loadRegions, networkDonationSums, organizationsVersion, storeIdsInArea, type RegionRow } from './network.repository.js';
+import {
+  loadRegions,
+  networkDonationSums,
+  organizationsVersion,
+  storeIdsInArea,
+  type RegionRow,
+} from './network.repository.js';
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 
@@ -47,7 +59,9 @@ export function presentRegion(row: RegionRow, settings: NetworkSettings): Networ
 }
 
 export function outlinesOf(rows: RegionRow[]): { code: string; outline: NonNullable<NetworkRegion['outline']> }[] {
-  return rows.filter((r) => r.polygon !== null).map((r) => ({ code: r.code, outline: r.polygon as NonNullable<NetworkRegion['outline']> }));
+  return rows
+    .filter((r) => r.polygon !== null)
+    .map((r) => ({ code: r.code, outline: r.polygon as NonNullable<NetworkRegion['outline']> }));
 }
 
 /** Account types never drawn on the map, for privacy (section 9): Farmers carry no location on the wire. */
@@ -58,7 +72,10 @@ function cacheOf(ctx: AppContext) {
   let cache = caches.get(ctx);
   if (!cache) {
     const rules = { privateTypes: PRIVATE_TYPES, hiddenAttributes: hiddenTagAttributes(ctx.env.PRODUCT_NAME) };
-    caches.set(ctx, (cache = { payloads: new PayloadCache(), organizations: new OrganizationIndex(ctx.database.db, rules) }));
+    caches.set(
+      ctx,
+      (cache = { payloads: new PayloadCache(), organizations: new OrganizationIndex(ctx.database.db, rules) }),
+    );
   }
   return cache;
 }
@@ -68,13 +85,21 @@ function cacheOf(ctx: AppContext) {
  * (publicNetworkOrganizationListSchema) holds only what the public page shows: no Farmer, no account stage, no
  * hidden attribute; its per-category counts keep the page's figures.
  */
-export async function organizationsPayload(ctx: AppContext, area: NetworkArea, limit: number, view: ListView): Promise<Payload> {
+export async function organizationsPayload(
+  ctx: AppContext,
+  area: NetworkArea,
+  limit: number,
+  view: ListView,
+): Promise<Payload> {
   const version = await organizationsVersion(ctx.database.db);
   const { payloads, organizations } = cacheOf(ctx);
   return payloads.get(`${view}:${area}:${limit}`, version, async () => {
     await organizations.update(version);
-    const { count, json, categoryCounts } = organizations.list(area, limit, view);
-    return `{"count":${count},"next":null,"results":${json}${categoryCounts ? `,"category_counts":${categoryCounts}` : ''}}`;
+    const { count, json, categoryCounts, verifiedCategoryCounts } = organizations.list(area, limit, view);
+    const counts = categoryCounts
+      ? `,"category_counts":${categoryCounts},"verified_category_counts":${verifiedCategoryCounts}`
+      : '';
+    return `{"count":${count},"next":null,"results":${json}${counts}}`;
   });
 }
 
@@ -93,11 +118,15 @@ function totalsPage(row: NetworkTotalsRow, metrics: boolean, moneySaved: boolean
 export function publicTotals(page: NetworkTotals): PublicNetworkTotals {
   const row = page.results[0];
   return {
-    count: 1, next: null,
-    results: [{
-      meals_provided__sum: row?.meals_provided__sum ?? 0, food_rescued_kg__sum: row?.food_rescued_kg__sum ?? 0,
-      co2_emissions_kg__sum: row?.co2_emissions_kg__sum ?? 0,
-    }],
+    count: 1,
+    next: null,
+    results: [
+      {
+        meals_provided__sum: row?.meals_provided__sum ?? 0,
+        food_rescued_kg__sum: row?.food_rescued_kg__sum ?? 0,
+        co2_emissions_kg__sum: row?.co2_emissions_kg__sum ?? 0,
+      },
+    ],
   };
 }
 
@@ -111,17 +140,40 @@ export interface TotalsOptions {
  * GET network/impact: the retail program's donations from stores in the area, answered by the report rollups
  * (the whole history: donation_monthly for a region's stores, donation_monthly_company for all).
  */
-export async function networkImpact(ctx: AppContext, area: NetworkArea, options: TotalsOptions): Promise<NetworkTotals> {
+export async function networkImpact(
+  ctx: AppContext,
+  area: NetworkArea,
+  options: TotalsOptions,
+): Promise<NetworkTotals> {
   const db = ctx.database.db;
   const storeIds = area === 'all' ? undefined : await storeIdsInArea(db, area);
-  const segments = storeIds?.length === 0
-    ? []
-    : planSegments({ interval: intervalOf({}), period: 'none', annotate: [], hasStoreFilter: storeIds !== undefined, hasReceiverFilter: false });
-  const { rows } = await queryTotals(db, { segments, period: 'none', annotate: [], storeIds, metrics: true, limit: 1, offset: 0 });
+  const segments =
+    storeIds?.length === 0
+      ? []
+      : planSegments({
+          interval: intervalOf({}),
+          period: 'none',
+          annotate: [],
+          hasStoreFilter: storeIds !== undefined,
+          hasReceiverFilter: false,
+        });
+  const { rows } = await queryTotals(db, {
+    segments,
+    period: 'none',
+    annotate: [],
+    filter: { storeIds },
+    metrics: true,
+    limit: 1,
+    offset: 0,
+  });
   return totalsPage(rows[0], options.metrics, options.moneySaved);
 }
 
 /** GET network/donation_totals: donations recorded for the other network organizations in the area. */
-export async function networkDonationTotals(ctx: AppContext, area: NetworkArea, options: TotalsOptions): Promise<NetworkTotals> {
+export async function networkDonationTotals(
+  ctx: AppContext,
+  area: NetworkArea,
+  options: TotalsOptions,
+): Promise<NetworkTotals> {
   return totalsPage(await networkDonationSums(ctx.database.db, area), options.metrics, options.moneySaved);
 }

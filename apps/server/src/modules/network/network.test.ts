@@ -1,30 +1,47 @@
 import { gunzipSync } from 'node:zlib';
-import { NETWORK_CATEGORIES, NETWORK_REGION_TABLE, networkOrganizationListSchema, type NetworkOrganization } from '@openrescue/shared';
+import {
+  NETWORK_CATEGORIES,
+  NETWORK_REGION_TABLE,
+  networkOrganizationListSchema,
+  type NetworkOrganization,
+} from '@openrescue/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareDemo } from '../../demo-setup.js';
 import { buildTestApp, type DemoRole, signInDemoAccounts, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;
 let tokens: Record<DemoRole, string>;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await prepareDemo(t.ctx, 3000, () => {});
+  t = await buildTestApp({}, { demo: 3000 });
   tokens = await signInDemoAccounts(t.app);
 });
 afterAll(async () => t?.close());
 
 const get = (url: string, who?: DemoRole, headers: Record<string, string> = {}) =>
   t.app.inject({
-    method: 'GET', url: `/core-api/api/${url}`,
+    method: 'GET',
+    url: `/core-api/api/${url}`,
     headers: { ...(who ? { authorization: `Bearer ${tokens[who]}` } : {}), ...headers },
   });
-const ORG_KEYS = ['address', 'city', 'data', 'id', 'location', 'name', 'sf_account_stage', 'sf_attributes', 'sf_type', 'verified'];
+const ORG_KEYS = [
+  'address',
+  'city',
+  'data',
+  'id',
+  'location',
+  'name',
+  'sf_account_stage',
+  'sf_attributes',
+  'sf_type',
+  'verified',
+];
 
 async function participants(area: string) {
   const where = area === 'all' ? sql`true` : sql`${area} = any(areas)`;
-  const { rows } = await sql<{ id: number }>`select id from network_organization where verified > 0 and ${where} order by id`.execute(t.database.db);
+  const { rows } = await sql<{
+    id: number;
+  }>`select id from network_organization where verified > 0 and ${where} order by id`.execute(t.database.db);
   return rows.map((r) => Number(r.id));
 }
 
@@ -57,13 +74,23 @@ describe('staff network (spec 7.4, limit 999)', () => {
   it('writes valid JSON of the contract, whatever the text holds (the database builds it)', async () => {
     const name = 'Café "Quote" \\ back\nslash \u2028 </script>';
     await sql`insert into network_organization (name, sf_type, sf_attributes, verified, lon, lat, areas, website, address)
-      values (${name}, 'Caterer', '{"Cold Storage": true, "Marketplace": true}', 2, -123.1, 49.25, '{cov,mv}', null, null)`.execute(t.database.db);
+      values (${name}, 'Caterer', '{"Cold Storage": true, "Marketplace": true}', 2, -123.1, 49.25, '{cov,mv}', null, null)`.execute(
+      t.database.db,
+    );
     const body = (await get('retail/network/?in_area=cov', 'staff')).json();
     expect(() => networkOrganizationListSchema.parse(body)).not.toThrow();
     const added = body.results.find((o: NetworkOrganization) => o.name === name);
     expect(added).toEqual({
-      id: expect.any(Number), name, address: null, city: null, sf_type: 'Caterer', sf_attributes: { 'Cold Storage': true, Marketplace: true },
-      sf_account_stage: null, data: { website: null }, location: { type: 'Point', coordinates: [-123.1, 49.25] }, verified: 2,
+      id: expect.any(Number),
+      name,
+      address: null,
+      city: null,
+      sf_type: 'Caterer',
+      sf_attributes: { 'Cold Storage': true, Marketplace: true },
+      sf_account_stage: null,
+      data: { website: null },
+      location: { type: 'Point', coordinates: [-123.1, 49.25] },
+      verified: 2,
     });
     await sql`delete from network_organization where id = ${added.id}`.execute(t.database.db);
   });
@@ -144,7 +171,9 @@ describe('public network (region secret, limit 10000)', () => {
     const gz = await get(url, undefined, { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
-    expect((await get(url, undefined, { 'accept-encoding': 'gzip, deflate, br' })).headers['content-encoding']).toBe('br');
+    expect((await get(url, undefined, { 'accept-encoding': 'gzip, deflate, br' })).headers['content-encoding']).toBe(
+      'br',
+    );
     expect(gz.headers.vary).toContain('Accept-Encoding');
     const again = await get(url, undefined, { 'if-none-match': String(plain.headers.etag) });
     expect(again.statusCode).toBe(304);
@@ -154,10 +183,14 @@ describe('public network (region secret, limit 10000)', () => {
     const url = 'public/retail/network/?in_area=rdno&secret=demo';
     const before = (await get(url)).json();
     const first = before.results[0] as NetworkOrganization;
-    await sql`update network_organization set name = 'Renamed Pantry', updated_at = now() where id = ${first.id}`.execute(t.database.db);
+    await sql`update network_organization set name = 'Renamed Pantry', updated_at = now() where id = ${first.id}`.execute(
+      t.database.db,
+    );
     const after = (await get(url)).json();
     expect(after.results[0].name).toBe('Renamed Pantry');
-    await sql`update network_organization set verified = 0, updated_at = now() where id = ${first.id}`.execute(t.database.db);
+    await sql`update network_organization set verified = 0, updated_at = now() where id = ${first.id}`.execute(
+      t.database.db,
+    );
     expect((await get(url)).json().count).toBe(before.count - 1);
     await sql`update network_organization set name = ${first.name}, verified = ${first.verified}, updated_at = now()
       where id = ${first.id}`.execute(t.database.db);
@@ -171,15 +204,23 @@ describe('the organization lists after changes (kept in memory, brought up to da
 
   it('adds a new organization in id order, drops a removed one, and moves one between areas', async () => {
     await list();
-    const { rows: [added] } = await sql<{ id: number }>`insert into network_organization (name, sf_type, verified, lon, lat, areas)
+    const {
+      rows: [added],
+    } = await sql<{ id: number }>`insert into network_organization (name, sf_type, verified, lon, lat, areas)
       values ('New Pantry', 'Charity', 1, -123.0, 49.2, '{cov}') returning id`.execute(t.database.db);
     expect(await ids()).toEqual(await drawable('all'));
     expect((await list()).results.find((o) => o.id === Number(added.id))?.name).toBe('New Pantry');
 
-    await sql`update network_organization set areas = '{rdno}', updated_at = now() where id = ${added.id}`.execute(t.database.db);
-    const rdno = (await get('public/retail/network/?in_area=rdno&secret=demo')).json() as { results: NetworkOrganization[] };
+    await sql`update network_organization set areas = '{rdno}', updated_at = now() where id = ${added.id}`.execute(
+      t.database.db,
+    );
+    const rdno = (await get('public/retail/network/?in_area=rdno&secret=demo')).json() as {
+      results: NetworkOrganization[];
+    };
     expect(rdno.results.map((o) => o.id)).toContain(Number(added.id));
-    const cov = (await get('public/retail/network/?in_area=cov&secret=demo&limit=10000')).json() as { results: NetworkOrganization[] };
+    const cov = (await get('public/retail/network/?in_area=cov&secret=demo&limit=10000')).json() as {
+      results: NetworkOrganization[];
+    };
     expect(cov.results.map((o) => o.id)).not.toContain(Number(added.id));
 
     // A removal leaves no changed row to find: the lists are read again whole.
@@ -198,7 +239,14 @@ describe('network impact and donation totals (spec 7.4)', () => {
   const sums = async (area: string) => {
     const storeWhere = area === 'all' ? sql`true` : sql`${area} = any(s.areas)`;
     const orgWhere = area === 'all' ? sql`true` : sql`${area} = any(o.areas)`;
-    const { rows } = await sql<{ meals: number; kg: number; co2: number; money: number; net_kg: number; net_meals: number }>`select
+    const { rows } = await sql<{
+      meals: number;
+      kg: number;
+      co2: number;
+      money: number;
+      net_kg: number;
+      net_meals: number;
+    }>`select
       (select coalesce(sum(d.meals_provided), 0) from donation d join store s on s.id = d.store_id where ${storeWhere}) as meals,
       (select coalesce(sum(d.weight_kg), 0) from donation d join store s on s.id = d.store_id where ${storeWhere}) as kg,
       (select coalesce(sum(d.co2_emissions_kg), 0) from donation d join store s on s.id = d.store_id where ${storeWhere}) as co2,
@@ -212,7 +260,8 @@ describe('network impact and donation totals (spec 7.4)', () => {
   it('impact sums the retail program donations of the stores in the area (rollups agree with the raw rows)', async () => {
     for (const area of ['all', 'cov', 'rdno']) {
       const expected = await sums(area);
-      const row = (await get(`network/impact?in_area=${area}&page_size=9999&annotate_metrics=true`, 'staff')).json().results[0];
+      const row = (await get(`network/impact?in_area=${area}&page_size=9999&annotate_metrics=true`, 'staff')).json()
+        .results[0];
       expect(row.weight_kg__sum).toBeCloseTo(expected.kg, 2);
       expect(row.meals_provided__sum).toBeCloseTo(expected.meals, 1);
       expect(row.co2_emissions_kg__sum).toBeCloseTo(expected.co2, 2);
@@ -223,17 +272,25 @@ describe('network impact and donation totals (spec 7.4)', () => {
 
   it('donation totals sum the other network organizations; the public gets no money saved', async () => {
     const expected = await sums('mv');
-    const staff = (await get('network/donation_totals?in_area=mv&page_size=9999&annotate_metrics=true', 'staff')).json();
+    const staff = (
+      await get('network/donation_totals?in_area=mv&page_size=9999&annotate_metrics=true', 'staff')
+    ).json();
     expect(staff).toMatchObject({ count: 1, next: null });
     expect(staff.results[0].weight_kg__sum).toBeCloseTo(expected.net_kg, 2);
     expect(staff.results[0].meals_provided__sum).toBeCloseTo(expected.net_meals, 1);
     expect(expected.net_kg).toBeGreaterThan(0);
-    const pub = (await get('public/network/donation_totals?in_area=mv&secret=demo&page_size=9999&annotate_metrics=true')).json();
+    const pub = (
+      await get('public/network/donation_totals?in_area=mv&secret=demo&page_size=9999&annotate_metrics=true')
+    ).json();
     expect(pub.results[0].meals_provided__sum).toBeCloseTo(expected.net_meals, 1);
     expect(pub.results[0]).not.toHaveProperty('money_saved__sum');
     // the public panel's three figures, and nothing else (issue 32 item 9: network.public.test.ts)
     const impact = (await get('public/network/impact?in_area=mv&secret=demo&annotate_metrics=true')).json();
-    expect(Object.keys(impact.results[0]).sort()).toEqual(['co2_emissions_kg__sum', 'food_rescued_kg__sum', 'meals_provided__sum']);
+    expect(Object.keys(impact.results[0]).sort()).toEqual([
+      'co2_emissions_kg__sum',
+      'food_rescued_kg__sum',
+      'meals_provided__sum',
+    ]);
   });
 });
 
@@ -244,15 +301,23 @@ describe('MAP_STYLE_URL (real tiles instead of the offline style)', () => {
     process.env.MAP_TILE_ORIGINS = 'https://fonts.example.org';
     const other = await buildTestApp();
     try {
-      const { rows } = await sql<{ secret: string }>`select secret from region where code = 'fvrd'`.execute(other.database.db);
-      const res = await other.app.inject({ method: 'GET', url: `/core-api/api/public/network/region?in_area=fvrd&secret=${rows[0].secret}` });
+      const { rows } = await sql<{ secret: string }>`select secret from region where code = 'fvrd'`.execute(
+        other.database.db,
+      );
+      const res = await other.app.inject({
+        method: 'GET',
+        url: `/core-api/api/public/network/region?in_area=fvrd&secret=${rows[0].secret}`,
+      });
       expect(res.json().map_style_url).toBe('https://tiles.example.org/styles/streets/style.json');
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toMatch(/connect-src 'self' https:\/\/tiles\.example\.org https:\/\/fonts\.example\.org/);
       // a random secret of a fresh deployment, not the demo one
       expect(rows[0].secret.length).toBeGreaterThanOrEqual(16);
     } finally {
-      for (const [key, value] of [['MAP_STYLE_URL', saved.style], ['MAP_TILE_ORIGINS', saved.origins]] as const) {
+      for (const [key, value] of [
+        ['MAP_STYLE_URL', saved.style],
+        ['MAP_TILE_ORIGINS', saved.origins],
+      ] as const) {
         if (value === undefined) delete process.env[key];
         else process.env[key] = value;
       }

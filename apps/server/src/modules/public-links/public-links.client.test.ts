@@ -2,7 +2,6 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The web app's own API client, run in Node against the real server over HTTP (as token-refresh.test.ts does).
 import { createApiClient, readonlyBearer } from '../../../../web/src/lib/api-client';
-import { prepareDemo } from '../../demo-setup.js';
 import { buildTestApp, signIn, type TestApp } from '../../test-support/test-app.js';
 import { publicReportLink, rotateLink } from './public-links.service.js';
 
@@ -12,8 +11,7 @@ let staffToken: string;
 const MONTH = '2025-01-01';
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await prepareDemo(t.ctx, 500, () => {});
+  t = await buildTestApp({}, { demo: 500 });
   staffToken = (await signIn(t.app, 'staff@openrescue.test', 'demo-staff')).token;
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -52,10 +50,16 @@ describe("the web client's read-only bearer", () => {
     const bearer = readonlyBearer('store', 1, tkOf(await publicReportLink(t.ctx, 'store', 1)));
     const own = await client.get<{ heading: { id: number } }>(report('store', 1), { query: { month: MONTH }, bearer });
     expect(own.heading.id).toBe(1);
-    const xlsx = await client.get<Blob>(`${report('store', 1)}.xlsx`, { query: { month: MONTH }, responseType: 'blob', bearer });
+    const xlsx = await client.get<Blob>(`${report('store', 1)}.xlsx`, {
+      query: { month: MONTH },
+      responseType: 'blob',
+      bearer,
+    });
     expect(xlsx.size).toBeGreaterThan(1000);
     // Staff could read store 2; the link cannot, so the staff token was not what went out.
-    await expect(client.get(report('store', 2), { query: { month: MONTH }, bearer })).rejects.toMatchObject({ status: 404 });
+    await expect(client.get(report('store', 2), { query: { month: MONTH }, bearer })).rejects.toMatchObject({
+      status: 404,
+    });
     // Without the option the same client is still the signed-in staff member.
     const asStaff = await client.get<{ heading: { id: number } }>(report('store', 2), { query: { month: MONTH } });
     expect(asStaff.heading.id).toBe(2);
@@ -73,7 +77,10 @@ describe("the web client's read-only bearer", () => {
     }
     expect(calls).toEqual({ refreshes: 0, signedOut: 0 });
     const fresh = readonlyBearer('receiver', 9, tkOf(await publicReportLink(t.ctx, 'receiver', 9)));
-    const ok = await client.get<{ heading: { id: number } }>(report('receiver', 9), { query: { month: MONTH }, bearer: fresh });
+    const ok = await client.get<{ heading: { id: number } }>(report('receiver', 9), {
+      query: { month: MONTH },
+      bearer: fresh,
+    });
     expect(ok.heading.id).toBe(9);
   });
 });

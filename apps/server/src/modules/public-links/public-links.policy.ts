@@ -1,3 +1,4 @@
+import { documentsPaths, reportsPaths, type ReportFilter } from '@openrescue/shared';
 import type { FastifyRequest } from 'fastify';
 import { forbidden, notFound } from '../../lib/http-error.js';
 
@@ -20,30 +21,26 @@ interface LinkScope {
 }
 
 const DOCUMENT_ROUTES: Record<string, LinkKind> = {
-  '/core-api/api/reports/monthly/store/:id': 'store',
-  '/core-api/api/reports/monthly/store/:id.xlsx': 'store',
-  '/core-api/api/reports/poster/:id': 'store',
-  '/core-api/api/reports/poster/:id.pdf': 'store',
-  '/core-api/api/reports/monthly/receiver/:id': 'receiver',
-  '/core-api/api/reports/monthly/receiver/:id.xlsx': 'receiver',
+  [documentsPaths.monthlyReport('store')]: 'store',
+  [documentsPaths.monthlyReportXlsx('store')]: 'store',
+  [documentsPaths.poster]: 'store',
+  [documentsPaths.posterPdf]: 'store',
+  [documentsPaths.monthlyReport('receiver')]: 'receiver',
+  [documentsPaths.monthlyReportXlsx('receiver')]: 'receiver',
 };
 
-const DONATION_READS = new Set(['/core-api/api/retail/reports/donation_totals', '/core-api/api/retail/reports/donations']);
-
-/** The filters of the donation reads that name an object, and which of them a link of each kind may use. */
-const OBJECT_FILTERS = ['from_company_id', 'from_store_id', 'receiver_id'] as const;
-const OWN_FILTER: Record<LinkKind, (typeof OBJECT_FILTERS)[number]> = { store: 'from_store_id', receiver: 'receiver_id' };
+const DONATION_READS = new Set<string>([reportsPaths.donationTotals, reportsPaths.donations]);
 
 export function parseLinkScope(scope: string): LinkScope | null {
   const match = /^([rs])_(\d{1,9})$/.exec(scope);
   return match ? { kind: match[1] === 'r' ? 'receiver' : 'store', id: Number(match[2]) } : null;
 }
 
-const ids = (value: unknown): number[] =>
-  (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]).map(Number);
-
 /** Throws 403 / 404 unless a read-only link of this scope may make this request (see above). */
-export function assertReadonlyRequest(scope: string, request: Pick<FastifyRequest, 'method' | 'routeOptions' | 'params' | 'query'>) {
+export function assertReadonlyRequest(
+  scope: string,
+  request: Pick<FastifyRequest, 'method' | 'routeOptions' | 'params' | 'query'>,
+) {
   const link = parseLinkScope(scope);
   const route = request.routeOptions.url ?? '';
   if (!link || request.method !== 'GET') throw forbidden('This link only opens its own report.', 'read-only link');
@@ -56,10 +53,17 @@ export function assertReadonlyRequest(scope: string, request: Pick<FastifyReques
   }
 
   if (DONATION_READS.has(route)) {
-    const query = (request.query ?? {}) as Record<string, unknown>;
-    for (const filter of OBJECT_FILTERS) {
-      const other = ids(query[filter]).find((id) => filter !== OWN_FILTER[link.kind] || id !== link.id);
-      if (other !== undefined) throw notFound(`No ${filter === 'from_company_id' ? 'company' : filter === 'receiver_id' ? 'receiver' : 'store'} with id ${other}.`);
+    // The objects the request's filter names (from_company_id, from_store_id, receiver_id, read by the query schema):
+    // a link may name only its own store or receiver.
+    const filter: ReportFilter = (request.query as { filter?: ReportFilter } | undefined)?.filter ?? {};
+    const named = [
+      ['company', filter.companyIds],
+      ['store', filter.storeIds],
+      ['receiver', filter.receiverIds],
+    ] as const;
+    for (const [kind, ids] of named) {
+      const other = ids?.find((id) => kind !== link.kind || id !== link.id);
+      if (other !== undefined) throw notFound(`No ${kind} with id ${other}.`);
     }
     return;
   }

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareDemo } from '../../demo-setup.js';
 import { buildTestApp, signIn, type TestApp } from '../../test-support/test-app.js';
-import { LOOKUPS, type LinkIds, linkIds, linkTk, monthly, poster, REFUSED, TOTALS, tkOf } from './link-fixture.js';
+import {
+  LOOKUPS,
+  type LinkIds,
+  linkIds,
+  linkTk,
+  monthly,
+  poster,
+  REFUSED,
+  TOTALS,
+  tkOf,
+} from '../../test-support/fixtures/public-links.js';
 
 /**
  * Token scope of the read-only public links (DESIGN.md "Public links", spec 2.9 / 6 "Signed out"): a link opens its
@@ -16,8 +25,7 @@ let storeBearer: string;
 let receiverBearer: string;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await prepareDemo(t.ctx, 2000, () => {});
+  t = await buildTestApp({}, { demo: 2000 });
   staffToken = (await signIn(t.app, 'staff@openrescue.test', 'demo-staff')).token;
   ids = await linkIds(t.database);
   storeBearer = `Bearer ro.s_${ids.store}.${await linkTk(t.app, staffToken, 'store', ids.store)}`;
@@ -49,8 +57,12 @@ describe('a store link', () => {
     const card = await as(storeBearer, poster(ids.store));
     expect(card.statusCode, card.body).toBe(200);
     expect(card.json().store.id).toBe(ids.store);
-    // The QR code carries the store's own link, never another one.
-    expect(card.json().public_report_url).toContain(`/public/store/${ids.store}/reports?tk=`);
+    // The QR code carries the store's own poster link (decision 0050), which opens this store's report, no other.
+    const short = new URL(card.json().public_report_url as string);
+    expect(short.pathname).toMatch(/^\/p\/[0-9a-z]+$/);
+    const scan = await t.app.inject({ method: 'GET', url: short.pathname });
+    expect(scan.statusCode).toBe(302);
+    expect(scan.headers.location).toContain(`/public/store/${ids.store}/reports?tk=`);
     const pdf = await as(storeBearer, poster(ids.store, '.pdf'));
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
@@ -68,30 +80,45 @@ describe('a receiver link', () => {
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
 
-  it('opens no store: neither its reports nor its poster (whose QR code is the store\'s own link)', async () => {
-    await expectRefused(receiverBearer, [ids.store, ids.receiverStore, ids.foreignStore].flatMap((id) => [
-      monthly('store', id), monthly('store', id, '.xlsx'), poster(id), poster(id, '.pdf'), `/core-api/api/reports/stores/${id}`,
-      `${TOTALS}?from_store_id=${id}`,
-    ]));
+  it("opens no store: neither its reports nor its poster (whose QR code is the store's own link)", async () => {
+    await expectRefused(
+      receiverBearer,
+      [ids.store, ids.receiverStore, ids.foreignStore].flatMap((id) => [
+        monthly('store', id),
+        monthly('store', id, '.xlsx'),
+        poster(id),
+        poster(id, '.pdf'),
+        `/core-api/api/reports/stores/${id}`,
+        `${TOTALS}?from_store_id=${id}`,
+      ]),
+    );
   });
 
   it('opens no other receiver, no company totals and no lookup list', async () => {
     await expectRefused(receiverBearer, [
-      monthly('receiver', ids.otherReceiver), monthly('receiver', ids.otherReceiver, '.xlsx'),
-      `/core-api/api/reports/receivers/${ids.otherReceiver}`, `${TOTALS}?receiver_id=${ids.otherReceiver}`,
-      `${TOTALS}?from_company_id=${ids.company}`, ...LOOKUPS,
+      monthly('receiver', ids.otherReceiver),
+      monthly('receiver', ids.otherReceiver, '.xlsx'),
+      `/core-api/api/reports/receivers/${ids.otherReceiver}`,
+      `${TOTALS}?receiver_id=${ids.otherReceiver}`,
+      `${TOTALS}?from_company_id=${ids.company}`,
+      ...LOOKUPS,
     ]);
   });
 
   it('stops working when the link is rotated; the new link works', async () => {
     const rotated = await t.app.inject({
-      method: 'POST', url: `/ops-api/public-links/receiver/${ids.receiver}/rotate`, headers: { authorization: `Bearer ${staffToken}` },
+      method: 'POST',
+      url: `/ops-api/public-links/receiver/${ids.receiver}/rotate`,
+      headers: { authorization: `Bearer ${staffToken}` },
     });
     expect(rotated.statusCode).toBe(200);
     const old = await as(receiverBearer, monthly('receiver', ids.receiver));
     expect(old.statusCode).toBe(401);
     expect(old.json().detail).toBe('invalid token');
-    const fresh = await as(`Bearer ro.r_${ids.receiver}.${tkOf(rotated.json().url)}`, monthly('receiver', ids.receiver));
+    const fresh = await as(
+      `Bearer ro.r_${ids.receiver}.${tkOf(rotated.json().url)}`,
+      monthly('receiver', ids.receiver),
+    );
     expect(fresh.statusCode).toBe(200);
   });
 });

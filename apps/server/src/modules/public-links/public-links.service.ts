@@ -4,6 +4,8 @@ import { resolveAuthSecret } from '../../auth/auth-secret.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/connection.js';
 import { notFound } from '../../lib/http-error.js';
+import { createPosterLinksRepository } from './poster-links.repository.js';
+import { bumpTokenVersion, tokenVersionOf } from './public-links.repository.js';
 
 export type LinkKind = 'receiver' | 'store';
 
@@ -18,8 +20,9 @@ const keys = new WeakMap<Database, Promise<Uint8Array>>();
 function signingKey(ctx: Pick<AppContext, 'database' | 'env'>): Promise<Uint8Array> {
   let key = keys.get(ctx.database);
   if (!key) {
-    key = resolveAuthSecret(ctx.database, ctx.env.AUTH_SECRET)
-      .then((secret) => new Uint8Array(createHmac('sha256', secret).update(KEY_LABEL).digest()));
+    key = resolveAuthSecret(ctx.database, ctx.env.AUTH_SECRET).then(
+      (secret) => new Uint8Array(createHmac('sha256', secret).update(KEY_LABEL).digest()),
+    );
     keys.set(ctx.database, key);
   }
   return key;
@@ -28,9 +31,12 @@ function signingKey(ctx: Pick<AppContext, 'database' | 'env'>): Promise<Uint8Arr
 export const scopeOf = (kind: LinkKind, id: number) => `${kind === 'receiver' ? 'r' : 's'}_${id}`;
 const table = (kind: LinkKind) => (kind === 'receiver' ? 'receiver' : 'store') as 'receiver' | 'store';
 
-export async function currentTokenVersion(ctx: Pick<AppContext, 'database'>, kind: LinkKind, id: number): Promise<number | null> {
-  const row = await ctx.database.db.selectFrom(table(kind)).select('token_version').where('id', '=', id).executeTakeFirst();
-  return row ? Number(row.token_version) : null;
+export async function currentTokenVersion(
+  ctx: Pick<AppContext, 'database'>,
+  kind: LinkKind,
+  id: number,
+): Promise<number | null> {
+  return tokenVersionOf(ctx.database.db, table(kind), id);
 }
 
 export async function signLinkToken(ctx: AppContext, kind: LinkKind, id: number, version: number): Promise<string> {
@@ -38,7 +44,11 @@ export async function signLinkToken(ctx: AppContext, kind: LinkKind, id: number,
 }
 
 /** Signs any claims with the links' key: signLinkToken's, and the security tests' (an expired or re-signed token). */
-export async function signLinkClaims(ctx: Pick<AppContext, 'database' | 'env'>, claims: JWTPayload, alg = 'HS256'): Promise<string> {
+export async function signLinkClaims(
+  ctx: Pick<AppContext, 'database' | 'env'>,
+  claims: JWTPayload,
+  alg = 'HS256',
+): Promise<string> {
   return new SignJWT(claims).setProtectedHeader({ alg, typ: 'JWT' }).sign(await signingKey(ctx));
 }
 
@@ -47,7 +57,13 @@ function linkUrl(ctx: Pick<AppContext, 'origin'>, kind: LinkKind, id: number, tk
   return `${ctx.origin}${path}?tk=${encodeURIComponent(tk)}`;
 }
 
-export interface PublicLink { kind: LinkKind; id: number; scope: string; token_version: number; url: string }
+export interface PublicLink {
+  kind: LinkKind;
+  id: number;
+  scope: string;
+  token_version: number;
+  url: string;
+}
 
 /** The current link, or 404 when the receiver or store does not exist. */
 export async function currentLink(ctx: AppContext, kind: LinkKind, id: number): Promise<PublicLink> {
@@ -59,10 +75,8 @@ export async function currentLink(ctx: AppContext, kind: LinkKind, id: number): 
 
 /** Bumps token_version (old links stop working) and returns the new link. */
 export async function rotateLink(ctx: AppContext, kind: LinkKind, id: number): Promise<PublicLink> {
-  const row = await ctx.database.db.updateTable(table(kind)).set((eb) => ({ token_version: eb('token_version', '+', 1) }))
-    .where('id', '=', id).returning('token_version').executeTakeFirst();
-  if (!row) throw notFound(`No ${kind} with id ${id}.`);
-  const version = Number(row.token_version);
+  const version = await bumpTokenVersion(ctx.database.db, table(kind), id);
+  if (version === null) throw notFound(`No ${kind} with id ${id}.`);
   const tk = await signLinkToken(ctx, kind, id, version);
   return { kind, id, scope: scopeOf(kind, id), token_version: version, url: linkUrl(ctx, kind, id, tk) };
 }
@@ -78,7 +92,8 @@ export async function publicReportLink(ctx: AppContext, kind: LinkKind, id: numb
 
 /**
  * `ro.<scope>.<tk>` (without the `ro.` prefix): the scope when the signature is good, the payload's scope equals
- * the prefix and its version equals the record's current token_version; otherwise null.
+ * the prefix and its version equals the record's current token_version (a report link) or its poster code `pl` is
+ * the store's live one (a poster link, decision 0050); otherwise null.
  */
 export async function verifyReadonlyToken(ctx: AppContext, value: string): Promise<{ scope: string } | null> {
   const match = /^([rs])_(\d{1,9})\.(.+)$/.exec(value);
@@ -86,7 +101,13 @@ export async function verifyReadonlyToken(ctx: AppContext, value: string): Promi
   const scope = `${match[1]}_${match[2]}`;
   try {
     const { payload } = await jwtVerify(match[3], await signingKey(ctx), { algorithms: ['HS256'] });
-    if (payload.scope !== scope || typeof payload.v !== 'number') return null;
+    if (payload.scope !== scope) return null;
+    if (typeof payload.pl === 'string') {
+      if (match[1] !== 's') return null;
+      const poster = await createPosterLinksRepository(ctx.database.db).byCode(payload.pl);
+      return poster && poster.store_id === Number(match[2]) && poster.revoked_at === null ? { scope } : null;
+    }
+    if (typeof payload.v !== 'number') return null;
     const version = await currentTokenVersion(ctx, match[1] === 'r' ? 'receiver' : 'store', Number(match[2]));
     return version !== null && version === payload.v ? { scope } : null;
   } catch {

@@ -1,8 +1,6 @@
 import { decodeJwt } from 'jose';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareDemo } from '../../demo-setup.js';
-import { publicReportUrl } from '../../documents/public-report-url.js';
 import { buildTestApp, type DemoRole, signInDemoAccounts, type TestApp } from '../../test-support/test-app.js';
 import { publicReportLink } from './public-links.service.js';
 
@@ -14,14 +12,16 @@ let receiverId: number;
 const TOTALS = '/core-api/api/retail/reports/donation_totals';
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await prepareDemo(t.ctx, 2000, () => {});
+  t = await buildTestApp({}, { demo: 2000 });
   tokens = await signInDemoAccounts(t.app);
   const busy = await sql<{ store_id: number; receiver_id: number }>`select store_id, receiver_id from donation
     group by 1, 2 order by count(*) desc limit 1`.execute(t.database.db);
   storeId = Number(busy.rows[0].store_id);
   receiverId = Number(busy.rows[0].receiver_id);
-  otherStoreId = Number((await sql<{ id: number }>`select min(id) as id from store where id <> ${storeId}`.execute(t.database.db)).rows[0].id);
+  otherStoreId = Number(
+    (await sql<{ id: number }>`select min(id) as id from store where id <> ${storeId}`.execute(t.database.db)).rows[0]
+      .id,
+  );
 });
 afterAll(async () => t?.close());
 
@@ -33,11 +33,12 @@ const staff = (method: 'GET' | 'POST', url: string, who: DemoRole = 'staff') =>
 
 // Forged, tampered, expired and rotated tokens, and everything a link must not open: security/public-links.test.ts.
 describe('public links', () => {
-  it('publicReportLink and the poster URL carry a real signed token', async () => {
+  it('publicReportLink carries a real signed token', async () => {
     const url = await publicReportLink(t.ctx, 'store', storeId);
-    expect(url).toMatch(new RegExp(`^http://localhost:8080/public/store/${storeId}/reports\\?tk=[\\w-]+\\.[\\w-]+\\.[\\w-]+$`));
+    expect(url).toMatch(
+      new RegExp(`^http://localhost:8080/public/store/${storeId}/reports\\?tk=[\\w-]+\\.[\\w-]+\\.[\\w-]+$`),
+    );
     expect(decodeJwt(tkOf(url))).toEqual({ scope: `s_${storeId}`, v: 1 });
-    expect(await publicReportUrl(t.ctx, storeId)).toBe(url);
     const charity = await publicReportLink(t.ctx, 'receiver', receiverId);
     expect(charity).toContain(`/public/charity/${receiverId}/reports?tk=`);
   });
@@ -78,5 +79,58 @@ describe('public links', () => {
     expect((await staff('POST', `/ops-api/public-links/store/${storeId}/rotate`, 'store')).statusCode).toBe(403);
     expect((await staff('GET', '/ops-api/public-links/receiver/999999')).statusCode).toBe(404);
     expect((await staff('GET', '/ops-api/public-links/farm/1')).statusCode).toBe(400);
+  });
+});
+
+describe('poster links (issue 34, decision 0050)', () => {
+  const POSTER = (id: number) => `/ops-api/public-links/store/${id}/poster`;
+  const scan = (url: string) => t.app.inject({ method: 'GET', url: new URL(url, 'http://x').pathname });
+  const tkFromScan = async (url: string) => {
+    const res = await scan(url);
+    expect(res.statusCode, res.body).toBe(302);
+    expect(res.headers.location).toMatch(new RegExp(`^/public/store/${storeId}/reports\\?tk=[\\w.-]+$`));
+    return tkOf(`http://x${res.headers.location}`);
+  };
+  const totals = (tk: string) => asLink(`s_${storeId}`, tk, `${TOTALS}?from_store_id=${storeId}`);
+
+  it('the poster prints a short link of its own: it survives rotating the report link, revoked on its own', async () => {
+    const link = (await staff('GET', POSTER(storeId))).json();
+    expect(link).toMatchObject({ store_id: storeId, url: `http://localhost:8080/p/${link.code}` });
+    expect(link.code).toMatch(/^[0-9a-z]{12}$/);
+    expect((await staff('GET', POSTER(storeId))).json().code).toBe(link.code);
+    const poster = (await staff('GET', `/core-api/api/reports/poster/${storeId}`)).json();
+    expect(poster.public_report_url).toBe(link.url);
+
+    const tk = await tkFromScan(link.url);
+    expect(decodeJwt(tk)).toEqual({ scope: `s_${storeId}`, pl: link.code });
+    expect((await totals(tk)).statusCode).toBe(200);
+    // Typed from the print in capitals, with O for 0 and I or L for 1.
+    const typed = link.code.toUpperCase().replace(/0/g, 'O').replace(/1/g, 'L');
+    expect(await tkFromScan(`/p/${typed}`)).toBe(tk);
+    // The code is the scope's own: it opens nothing for another store.
+    expect((await asLink(`s_${otherStoreId}`, tk, `${TOTALS}?from_store_id=${otherStoreId}`)).statusCode).toBe(401);
+
+    expect((await staff('POST', `/ops-api/public-links/store/${storeId}/rotate`)).statusCode).toBe(200);
+    expect((await totals(tk)).statusCode).toBe(200);
+
+    const revoked = await staff('POST', `${POSTER(storeId)}/revoke`);
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect(revoked.json().code).not.toBe(link.code);
+    expect((await totals(tk)).statusCode).toBe(401);
+    expect((await totals(await tkFromScan(link.url))).statusCode).toBe(401);
+    expect((await totals(await tkFromScan(revoked.json().url))).statusCode).toBe(200);
+    expect((await staff('GET', `/core-api/api/reports/poster/${storeId}`)).json().public_report_url).toBe(
+      revoked.json().url,
+    );
+  });
+
+  it('an unknown code leads to the wrong-address page; managing poster links is staff-only', async () => {
+    const unknown = await scan('/p/zzzzzzzzzzzz');
+    expect(unknown.statusCode).toBe(302);
+    expect(unknown.headers.location).toBe('/public/p/zzzzzzzzzzzz');
+    expect((await staff('GET', POSTER(storeId), 'company')).statusCode).toBe(403);
+    expect((await staff('POST', `${POSTER(storeId)}/revoke`, 'store')).statusCode).toBe(403);
+    expect((await staff('GET', POSTER(999_999))).statusCode).toBe(404);
+    expect((await staff('POST', `${POSTER(999_999)}/revoke`)).statusCode).toBe(404);
   });
 });

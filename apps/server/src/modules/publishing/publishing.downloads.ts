@@ -1,12 +1,13 @@
 import type { Readable } from 'node:stream';
 import { reportDay, ZIP_MAX_FILES } from '@openrescue/shared';
 import type { Kysely } from 'kysely';
-import { ZipFile } from 'yazl';
 import { generatedFileName } from '../../documents/file-names.js';
 import { PDF_CONTENT_TYPE, XLSX_CONTENT_TYPE } from '../../documents/content-types.js';
 import type { DB } from '../../db/schema.js';
-import { notFound } from '../../lib/http-error.js';
+import { STORED_ZIP_MAX_BYTES, storedZip, storedZipSize, type ZipSource } from '../../documents/stored-zip.js';
+import { badRequest, notFound } from '../../lib/http-error.js';
 import type { FileStore } from '../../storage/file-store.js';
+import { generatedFilesNamed } from './publishing.repository.js';
 import { applyOrder, applyWhere } from './selector/compile.js';
 import type { SelectorQuery } from './selector/parser.js';
 
@@ -21,26 +22,21 @@ interface NamedRow {
   file_name: string;
 }
 
-function named(db: Kysely<DB>) {
-  return db
-    .selectFrom('generated_file as t')
-    .leftJoin('company as c', 'c.id', 't.company_id')
-    .leftJoin('store as s', 's.id', 't.store_id')
-    .leftJoin('receiver as r', 'r.id', 't.receiver_id')
-    .select([
-      't.id', 't.file_type', 't.file_uri', 't.version', 't.creation_time', 't.entry_date',
-      'c.name as company', 's.name as store', 'r.name as receiver',
-    ]);
-}
-
 function toNamed(r: Record<string, unknown>): NamedRow {
   const version = Number(r.version);
   return {
-    id: Number(r.id), file_type: String(r.file_type), file_uri: (r.file_uri as string | null) ?? null, version,
+    id: Number(r.id),
+    file_type: String(r.file_type),
+    file_uri: (r.file_uri as string | null) ?? null,
+    version,
     creation_time: new Date(r.creation_time as string),
     file_name: generatedFileName({
-      receiver: r.receiver as string | null, company: r.company as string | null, store: r.store as string | null,
-      entry_date: String(r.entry_date).slice(0, 10), version, ext: String(r.file_type),
+      receiver: r.receiver as string | null,
+      company: r.company as string | null,
+      store: r.store as string | null,
+      entry_date: String(r.entry_date).slice(0, 10),
+      version,
+      ext: String(r.file_type),
     }),
   };
 }
@@ -54,45 +50,57 @@ export interface StoredDownload {
 
 /** One generated file as stored (404 when the row, its file_uri or the file itself is missing). */
 export async function generatedFileDownload(db: Kysely<DB>, files: FileStore, id: number): Promise<StoredDownload> {
-  const row = await named(db).where('t.id', '=', id).executeTakeFirst();
+  const row = await generatedFilesNamed(db).where('t.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(`Generated file ${id} was not found.`);
   const file = toNamed(row);
   const stored = file.file_uri ? await files.read(file.file_uri) : null;
   if (!stored) throw notFound(`Generated file ${id} has no stored document (its render failed or it was removed).`);
-  return { fileName: file.file_name, contentType: CONTENT_TYPES[file.file_type] ?? 'application/octet-stream', size: stored.size, stream: stored.stream };
+  return {
+    fileName: file.file_name,
+    contentType: CONTENT_TYPES[file.file_type] ?? 'application/octet-stream',
+    size: stored.size,
+    stream: stored.stream,
+  };
 }
 
-export const zipFileName = (now = new Date()) =>
-  `generated_files_${reportDay(now)}.zip`;
+export const zipFileName = (now = new Date()) => `generated_files_${reportDay(now)}.zip`;
 
 /**
  * The stored documents a GeneratedFile Selector finds (newest first unless it orders them; at most ZIP_MAX_FILES)
  * as one zip, streamed. Documents are already compressed, so entries are stored as they are: the zip's size is
- * known before the first byte, and the browser can show progress.
+ * known before the first byte, and the browser can show progress. Entry times are the files' creation times on
+ * the network's clock (decision 0049).
  */
 export async function generatedFilesZip(
   db: Kysely<DB>,
   files: FileStore,
   q: SelectorQuery,
-): Promise<{ fileName: string; size: number | null; count: number; stream: Readable }> {
+): Promise<{ fileName: string; size: number; count: number; stream: Readable }> {
   const ordered: SelectorQuery = q.order.length ? q : { ...q, order: [{ column: 'creation_time', desc: true }] };
   const limit = Math.min(ordered.limit ?? ZIP_MAX_FILES, ZIP_MAX_FILES);
-  const rows = await applyOrder(applyWhere(named(db), ordered).where('t.file_uri', 'is not', null), ordered).limit(limit).execute();
-  const zip = new ZipFile();
+  const rows = await applyOrder(
+    applyWhere(generatedFilesNamed(db), ordered).where('t.file_uri', 'is not', null),
+    ordered,
+  )
+    .limit(limit)
+    .execute();
+  const sources: ZipSource[] = [];
   const used = new Set<string>();
-  let count = 0;
   for (const file of rows.map(toNamed)) {
     const stored = await files.read(file.file_uri!);
     if (!stored) continue;
     let name = file.file_name;
     if (used.has(name)) name = name.replace(/(\.[a-z]+)$/, `_${file.id}$1`);
     used.add(name);
-    zip.addReadStreamLazy(name, { size: stored.size, compress: false, mtime: file.creation_time }, (done) => done(null, stored.stream()));
-    count++;
+    sources.push({ name, size: stored.size, modified: file.creation_time, open: () => stored.stream() });
   }
-  let size: number | null = null;
-  (zip.end as (options: object, sized: (bytes: number) => void) => void)({}, (bytes) => {
-    size = bytes >= 0 ? bytes : null;
-  });
-  return { fileName: zipFileName(), size, count, stream: zip.outputStream as Readable };
+  const bytes = storedZipSize(sources);
+  if (bytes > STORED_ZIP_MAX_BYTES) {
+    throw badRequest(
+      `These ${sources.length} files come to ${Math.ceil(bytes / 2 ** 20)} MB; one zip holds at most 4 GB.`,
+      'Narrow the filters (a shorter date range, fewer companies) and download in parts.',
+    );
+  }
+  const zip = storedZip(sources);
+  return { fileName: zipFileName(), size: zip.size, count: sources.length, stream: zip.stream };
 }

@@ -1,5 +1,9 @@
 import {
-  type AppsheetTable, type CompanyRow, FIND_PAGE_SIZE, type GeneratedFileRow, type PublishFileRow,
+  type AppsheetTable,
+  type CompanyRow,
+  FIND_PAGE_SIZE,
+  type GeneratedFileRow,
+  type PublishFileRow,
 } from '@openrescue/shared';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
@@ -16,15 +20,37 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 function base(db: Kysely<DB>, table: AppsheetTable): SelectQueryBuilder<any, any, Record<string, unknown>> {
   switch (table) {
     case 'GeneratedFile':
-      return db.selectFrom('generated_file as t').select([
-        't.id', 't.publish_file_id', 't.company_id', 't.store_id', 't.receiver_id', 't.file_type', 't.entry_date',
-        't.creation_time', 't.file_status', 't.file_uri', 't.version', 't.byte_size', 't.error',
-      ]);
+      return db
+        .selectFrom('generated_file as t')
+        .select([
+          't.id',
+          't.publish_file_id',
+          't.company_id',
+          't.store_id',
+          't.receiver_id',
+          't.file_type',
+          't.entry_date',
+          't.creation_time',
+          't.file_status',
+          't.file_uri',
+          't.version',
+          't.byte_size',
+          't.error',
+        ]);
     case 'PublishFile':
-      return db.selectFrom('publish_file as t').select([
-        't.id', 't.file_status', 't.entry_date', 't.company_id', 't.receiver_id', 't.store_id', 't.file_change_time',
-        't.file_type', 't.publish_count',
-      ]);
+      return db
+        .selectFrom('publish_file as t')
+        .select([
+          't.id',
+          't.file_status',
+          't.entry_date',
+          't.company_id',
+          't.receiver_id',
+          't.store_id',
+          't.file_change_time',
+          't.file_type',
+          't.publish_count',
+        ]);
     case 'Company':
       return db.selectFrom('company as t').select(['t.id', 't.name', 't.logo_image_url']);
   }
@@ -32,10 +58,18 @@ function base(db: Kysely<DB>, table: AppsheetTable): SelectQueryBuilder<any, any
 
 export function toGeneratedFileRow(r: Record<string, unknown>): GeneratedFileRow {
   return {
-    id: Number(r.id), publish_file_id: Number(r.publish_file_id), company_id: num(r.company_id),
-    store_id: num(r.store_id), receiver_id: num(r.receiver_id), file_type: r.file_type as GeneratedFileRow['file_type'],
-    entry_date: String(r.entry_date).slice(0, 10), creation_time: iso(r.creation_time)!, file_status: String(r.file_status),
-    file_uri: (r.file_uri as string | null) ?? null, version: Number(r.version), byte_size: num(r.byte_size),
+    id: Number(r.id),
+    publish_file_id: Number(r.publish_file_id),
+    company_id: num(r.company_id),
+    store_id: num(r.store_id),
+    receiver_id: num(r.receiver_id),
+    file_type: r.file_type as GeneratedFileRow['file_type'],
+    entry_date: String(r.entry_date).slice(0, 10),
+    creation_time: iso(r.creation_time)!,
+    file_status: String(r.file_status),
+    file_uri: (r.file_uri as string | null) ?? null,
+    version: Number(r.version),
+    byte_size: num(r.byte_size),
     error: (r.error as string | null) ?? null,
   };
 }
@@ -46,10 +80,15 @@ function toRow(table: AppsheetTable, r: Record<string, unknown>): FindRow {
       return toGeneratedFileRow(r);
     case 'PublishFile':
       return {
-        id: Number(r.id), file_status: r.file_status as PublishFileRow['file_status'],
-        entry_date: String(r.entry_date).slice(0, 10), company_id: num(r.company_id), receiver_id: num(r.receiver_id),
-        store_id: num(r.store_id), file_change_time: iso(r.file_change_time),
-        file_type: r.file_type as PublishFileRow['file_type'], publish_count: Number(r.publish_count),
+        id: Number(r.id),
+        file_status: r.file_status as PublishFileRow['file_status'],
+        entry_date: String(r.entry_date).slice(0, 10),
+        company_id: num(r.company_id),
+        receiver_id: num(r.receiver_id),
+        store_id: num(r.store_id),
+        file_change_time: iso(r.file_change_time),
+        file_type: r.file_type as PublishFileRow['file_type'],
+        publish_count: Number(r.publish_count),
       };
     case 'Company':
       return { id: Number(r.id), name: String(r.name), logo_image_url: (r.logo_image_url as string | null) ?? null };
@@ -81,7 +120,10 @@ export async function findRows(
   const count = q.limit === null ? total : Math.min(total, q.limit);
   const take = Math.min(pageSize, count - offset);
   if (take <= 0) return { count, rows: [] };
-  const rows = await applyOrder(applyWhere(base(db, q.table), q, options.ids), q).limit(take).offset(offset).execute();
+  const rows = await applyOrder(applyWhere(base(db, q.table), q, options.ids), q)
+    .limit(take)
+    .offset(offset)
+    .execute();
   return { count, rows: rows.map((r) => toRow(q.table, r)) };
 }
 

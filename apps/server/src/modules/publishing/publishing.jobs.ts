@@ -24,7 +24,11 @@ export interface PublishHandlerDeps {
 }
 
 /** Where a job's document of a file is kept: the same name every time that job renders that file. */
-export function documentKey(target: Pick<PublishTarget, 'id' | 'entry_date'>, jobId: string, type: 'xlsx' | 'pdf'): string {
+export function documentKey(
+  target: Pick<PublishTarget, 'id' | 'entry_date'>,
+  jobId: string,
+  type: 'xlsx' | 'pdf',
+): string {
   return `generated/${target.entry_date}/${target.id}-${jobId}.${type}`;
 }
 
@@ -32,10 +36,28 @@ export function documentKey(target: Pick<PublishTarget, 'id' | 'entry_date'>, jo
 export function loadPublishedReport(db: Kysely<DB>, t: PublishTarget): Promise<ReportDocument> {
   const subject: ReportSubject =
     t.file_type === 'CHARITY_REPORT'
-      ? { kind: 'receiver', id: t.receiver_id!, name: t.receiver_name ?? `Receiver ${t.receiver_id}`, company: null, scope: { receiverId: t.receiver_id! } }
+      ? {
+          kind: 'receiver',
+          id: t.receiver_id!,
+          name: t.receiver_name ?? `Receiver ${t.receiver_id}`,
+          company: null,
+          scope: { receiverId: t.receiver_id! },
+        }
       : t.file_type === 'STORE_REPORT'
-        ? { kind: 'store', id: t.store_id!, name: t.store_name ?? `Store ${t.store_id}`, company: t.company_name, scope: { storeId: t.store_id! } }
-        : { kind: 'company', id: t.company_id!, name: t.company_name ?? `Company ${t.company_id}`, company: t.company_name, scope: { companyId: t.company_id! } };
+        ? {
+            kind: 'store',
+            id: t.store_id!,
+            name: t.store_name ?? `Store ${t.store_id}`,
+            company: t.company_name,
+            scope: { storeId: t.store_id! },
+          }
+        : {
+            kind: 'company',
+            id: t.company_id!,
+            name: t.company_name ?? `Company ${t.company_id}`,
+            company: t.company_name,
+            scope: { companyId: t.company_id! },
+          };
   // Recipients are not admin-style users: no money saved (section 6); all three sheets.
   return loadMonthlyReport(createDocumentsRepository(db), subject, t.entry_date, { money: false, raw: true });
 }
@@ -70,10 +92,20 @@ export function createPublishHandler(deps: PublishHandlerDeps): JobHandler {
       try {
         documents.push({ file_type: type, file_uri: key, byte_size: await deps.files.write(key, r.data), error: null });
       } catch (error) {
-        documents.push({ file_type: type, file_uri: null, byte_size: null, error: `could not store the file: ${message(error)}` });
+        documents.push({
+          file_type: type,
+          file_uri: null,
+          byte_size: null,
+          error: `could not store the file: ${message(error)}`,
+        });
       }
     }
-    const committed = await repo.commitFile({ jobId, target, documents, notify: (trx) => deps.events.notify(trx, jobId) });
+    const committed = await repo.commitFile({
+      jobId,
+      target,
+      documents,
+      notify: (trx) => deps.events.notify(trx, jobId),
+    });
     if (committed) {
       const { publish_file_id, failed, ...job } = committed;
       deps.events.changed(jobId, { ...job, finished: { publish_file_id, failed, order: job.processed } });

@@ -1,7 +1,14 @@
 import type { z } from 'zod';
 import {
-  type AppsheetFindBody, appsheetFindResultSchema, type AppsheetTable, ERROR_TYPES, FIND_PAGE_SIZE, jobAlreadyInQueueMessage, NOTHING_TO_PROCESS,
-  type PublishBatchBody, type PublishBatchResult,
+  type AppsheetFindBody,
+  appsheetFindResultSchema,
+  type AppsheetTable,
+  ERROR_TYPES,
+  FIND_PAGE_SIZE,
+  jobAlreadyInQueueMessage,
+  NOTHING_TO_PROCESS,
+  type PublishBatchBody,
+  type PublishBatchResult,
 } from '@openrescue/shared';
 import type { AppContext } from '../../context.js';
 import { badRequest, HttpError } from '../../lib/http-error.js';
@@ -25,7 +32,13 @@ export function selectorQuery(table: AppsheetTable, selector: string | undefined
 }
 
 /** Action Find: one page of rows, `next` naming the following page. */
-export async function findAction(ctx: AppContext, table: AppsheetTable, body: AppsheetFindBody, page: number, path: string) {
+export async function findAction(
+  ctx: AppContext,
+  table: AppsheetTable,
+  body: AppsheetFindBody,
+  page: number,
+  path: string,
+) {
   const q = selectorQuery(table, body.Properties?.Selector);
   // Rows narrows to those ids; an id beyond the table's id type cannot exist (and must not reach the database).
   const maxId = table === 'GeneratedFile' ? Number.MAX_SAFE_INTEGER : 2_147_483_647;
@@ -37,7 +50,8 @@ export async function findAction(ctx: AppContext, table: AppsheetTable, body: Ap
   return { data: rows, count, page, page_size: FIND_PAGE_SIZE, next } as z.infer<typeof appsheetFindResultSchema>;
 }
 
-const conflict = (name: string, detail: string) => new HttpError(409, ERROR_TYPES.conflict, jobAlreadyInQueueMessage(name), detail);
+const conflict = (name: string, detail: string) =>
+  new HttpError(409, ERROR_TYPES.conflict, jobAlreadyInQueueMessage(name), detail);
 const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === '23505';
 
 /**
@@ -54,14 +68,21 @@ export async function startPublishJob(
   if (ids.length === 0) return { status: 200, body: { data: { Rows: [] }, message: NOTHING_TO_PROCESS, job: null } };
   const { MAX_PUBLISH_FILES, MAX_PUBLISH_CHUNK } = ctx.env;
   if (ids.length > MAX_PUBLISH_FILES) {
-    throw badRequest(`At most ${MAX_PUBLISH_FILES} files can be published at once.`, `Rows has ${ids.length} distinct ids (MAX_PUBLISH_FILES).`);
+    throw badRequest(
+      `At most ${MAX_PUBLISH_FILES} files can be published at once.`,
+      `Rows has ${ids.length} distinct ids (MAX_PUBLISH_FILES).`,
+    );
   }
   const requested = body.Properties.ParallelRequests ?? 1;
   if (requested > MAX_PUBLISH_CHUNK) {
-    throw badRequest(`ParallelRequests can be at most ${MAX_PUBLISH_CHUNK}.`, `Properties.ParallelRequests is ${requested} (MAX_PUBLISH_CHUNK).`);
+    throw badRequest(
+      `ParallelRequests can be at most ${MAX_PUBLISH_CHUNK}.`,
+      `Properties.ParallelRequests is ${requested} (MAX_PUBLISH_CHUNK).`,
+    );
   }
   const running = await ctx.repos.jobs.activeByName(name);
-  if (running) throw conflict(name, `${running.id} is ${running.status} (${running.processed} of ${running.total} files).`);
+  if (running)
+    throw conflict(name, `${running.id} is ${running.status} (${running.processed} of ${running.total} files).`);
   const repo = createPublishingRepository(ctx.database.db);
   const known = await repo.targets(ids);
   const missing = ids.filter((id) => !known.has(id));
@@ -72,8 +93,16 @@ export async function startPublishJob(
   let jobId: string;
   try {
     jobId = await repo.createJob({
-      name, total: ids.length, ids, createdBy: userId, notify: (trx, id) => ctx.jobEvents.notify(trx, id),
-      payload: { task_name: name, requested_parallel: requested, parallel: Math.min(requested, PUBLISH_PARALLEL_LIMIT) },
+      name,
+      total: ids.length,
+      ids,
+      createdBy: userId,
+      notify: (trx, id) => ctx.jobEvents.notify(trx, id),
+      payload: {
+        task_name: name,
+        requested_parallel: requested,
+        parallel: Math.min(requested, PUBLISH_PARALLEL_LIMIT),
+      },
     });
   } catch (error) {
     // Two starts of the same name at once: the database's one-active-job-per-name index refuses the second.

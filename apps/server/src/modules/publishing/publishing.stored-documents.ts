@@ -1,5 +1,5 @@
 import { lastDayOfMonth } from '@openrescue/shared';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { RenderedDocuments } from '../../documents/publish-render.js';
 import { documentDate, type ReportDocument } from '../../documents/report-document.js';
 import type { DB } from '../../db/schema.js';
@@ -19,22 +19,23 @@ export async function storeMissingDocuments(
   render: (report: ReportDocument, date: Date) => Promise<RenderedDocuments>,
   stopping: () => boolean = () => false,
 ): Promise<number> {
-  const rows = await db.selectFrom('generated_file').select(['id', 'publish_file_id', 'file_type', 'file_uri'])
-    .where('byte_size', 'is', null).where('file_uri', 'is not', null)
-    .where(sql<boolean>`split_part(file_status, ':', 3) = 'SUCCESS'`)
-    .orderBy('id').limit(500).execute();
+  const repo = createPublishingRepository(db);
+  const rows = await repo.documentsNeverStored();
   if (!rows.length) return 0;
-  const targets = await createPublishingRepository(db).targets([...new Set(rows.map((r) => Number(r.publish_file_id)))]);
+  const targets = await repo.targets([...new Set(rows.map((r) => Number(r.publish_file_id)))]);
   let stored = 0;
   for (const [id, target] of targets) {
     if (stopping()) break; // the rest on the next start
     const mine = rows.filter((r) => Number(r.publish_file_id) === id);
-    const rendered = await render(await loadPublishedReport(db, target), documentDate(lastDayOfMonth(target.entry_date)));
+    const rendered = await render(
+      await loadPublishedReport(db, target),
+      documentDate(lastDayOfMonth(target.entry_date)),
+    );
     for (const row of mine) {
       const doc = rendered[row.file_type];
       if (!doc.ok) continue;
       const size = await files.write(row.file_uri!, doc.data);
-      await db.updateTable('generated_file').set({ byte_size: size }).where('id', '=', row.id).execute();
+      await repo.setByteSize(row.id, size);
       stored++;
     }
   }

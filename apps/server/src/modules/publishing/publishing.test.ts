@@ -2,10 +2,13 @@ import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pdfTextLines } from '../../documents/pdf/pdf-text.js';
-import { type PublishingFixture, setUpPublishing } from './publishing-test-support.js';
-import { overridePublishRender } from './publishing.routes.js';
-import { storedBytes } from '../../storage/file-store.js';
+import { pdfTextLines } from '../../test-support/documents/pdf-text.js';
+import {
+  overridePublishRender,
+  type PublishingFixture,
+  setUpPublishing,
+} from '../../test-support/fixtures/publishing.js';
+import { storedBytes } from '../../test-support/stored-bytes.js';
 
 let f: PublishingFixture;
 beforeAll(async () => {
@@ -16,54 +19,103 @@ afterAll(async () => f?.t.close());
 const db = () => f.t.database.db;
 /** Publish files of each type in the newest month, the first `n` of each. */
 async function someFiles(n: number) {
-  const rows = await db().selectFrom('publish_file').select(['id', 'file_type', 'entry_date'])
-    .where('entry_date', '=', sql<Date>`(select max(entry_date) from publish_file)`).orderBy('id').execute();
+  const rows = await db()
+    .selectFrom('publish_file')
+    .select(['id', 'file_type', 'entry_date'])
+    .where('entry_date', '=', sql<Date>`(select max(entry_date) from publish_file)`)
+    .orderBy('id')
+    .execute();
   return ['COMPANY_REPORT', 'STORE_REPORT', 'CHARITY_REPORT'].flatMap((type) =>
-    rows.filter((r) => r.file_type === type).slice(0, n).map((r) => Number(r.id)));
+    rows
+      .filter((r) => r.file_type === type)
+      .slice(0, n)
+      .map((r) => Number(r.id)),
+  );
 }
 
 describe('Find', () => {
   it('finds GeneratedFile rows with the DESIGN.md Selector, newest first', async () => {
-    const { rows } = await sql<{ company_id: number; entry_date: string }>`select company_id, to_char(entry_date, 'YYYY-MM-DD') as entry_date
+    const { rows } = await sql<{
+      company_id: number;
+      entry_date: string;
+    }>`select company_id, to_char(entry_date, 'YYYY-MM-DD') as entry_date
       from generated_file where company_id is not null order by id limit 1`.execute(db());
     const { company_id, entry_date } = rows[0];
-    const res = await f.find('GeneratedFile', `OrderBy(Filter(GeneratedFile, AND([entry_date] >= "${entry_date}", [company_id] = ${company_id})), [creation_time], TRUE)`);
+    const res = await f.find(
+      'GeneratedFile',
+      `OrderBy(Filter(GeneratedFile, AND([entry_date] >= "${entry_date}", [company_id] = ${company_id})), [creation_time], TRUE)`,
+    );
     expect(res.status).toBe(200);
-    const expected = await db().selectFrom('generated_file').select(['id', 'creation_time'])
-      .where('entry_date', '>=', entry_date as never).where('company_id', '=', company_id).execute();
+    const expected = await db()
+      .selectFrom('generated_file')
+      .select(['id', 'creation_time'])
+      .where('entry_date', '>=', entry_date as never)
+      .where('company_id', '=', company_id)
+      .execute();
     expect(res.body.count).toBe(expected.length);
     expect(res.body.data.length).toBe(expected.length);
     expect(res.body).toMatchObject({ page: 1, page_size: 5000, next: null });
     const times = res.body.data.map((r: { creation_time: string }) => r.creation_time);
     expect(times).toEqual([...times].sort().reverse());
     expect(Object.keys(res.body.data[0]).sort()).toEqual([
-      'byte_size', 'company_id', 'creation_time', 'entry_date', 'error', 'file_status', 'file_type', 'file_uri', 'id',
-      'publish_file_id', 'receiver_id', 'store_id', 'version',
+      'byte_size',
+      'company_id',
+      'creation_time',
+      'entry_date',
+      'error',
+      'file_status',
+      'file_type',
+      'file_uri',
+      'id',
+      'publish_file_id',
+      'receiver_id',
+      'store_id',
+      'version',
     ]);
   });
 
   it('finds PublishFile rows by date, company and receiver, and Company rows', async () => {
-    const month = (await db().selectFrom('publish_file').select(sql<string>`to_char(max(entry_date), 'YYYY-MM-DD')`.as('m')).executeTakeFirstOrThrow()).m;
-    const files = await f.find('PublishFile', `Filter(PublishFile, AND([entry_date] = "${month}", OR([company_id] = 1, ISNOTBLANK([receiver_id]))))`);
+    const month = (
+      await db()
+        .selectFrom('publish_file')
+        .select(sql<string>`to_char(max(entry_date), 'YYYY-MM-DD')`.as('m'))
+        .executeTakeFirstOrThrow()
+    ).m;
+    const files = await f.find(
+      'PublishFile',
+      `Filter(PublishFile, AND([entry_date] = "${month}", OR([company_id] = 1, ISNOTBLANK([receiver_id]))))`,
+    );
     expect(files.status).toBe(200);
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from publish_file
       where entry_date = ${month}::date and (company_id = 1 or receiver_id is not null)`.execute(db());
     expect(files.body.count).toBe(rows[0].n);
     expect(files.body.data[0]).toEqual({
-      id: expect.any(Number), file_status: expect.stringMatching(/^(READY|PUBLISHED|PUBLISHING|FAILED)$/), entry_date: month,
-      company_id: expect.toBeOneOf([1, null]), receiver_id: expect.toBeOneOf([expect.any(Number), null]),
-      store_id: expect.toBeOneOf([expect.any(Number), null]), file_change_time: expect.toBeOneOf([expect.any(String), null]),
-      file_type: expect.stringMatching(/_REPORT$/), publish_count: expect.any(Number),
+      id: expect.any(Number),
+      file_status: expect.stringMatching(/^(READY|PUBLISHED|PUBLISHING|FAILED)$/),
+      entry_date: month,
+      company_id: expect.toBeOneOf([1, null]),
+      receiver_id: expect.toBeOneOf([expect.any(Number), null]),
+      store_id: expect.toBeOneOf([expect.any(Number), null]),
+      file_change_time: expect.toBeOneOf([expect.any(String), null]),
+      file_type: expect.stringMatching(/_REPORT$/),
+      publish_count: expect.any(Number),
     });
     const companies = await f.find('Company', 'OrderBy(Company, [name])');
     expect(companies.body.count).toBe(6);
-    expect(companies.body.data.map((c: { name: string }) => c.name)).toEqual(companies.body.data.map((c: { name: string }) => c.name).sort());
+    expect(companies.body.data.map((c: { name: string }) => c.name)).toEqual(
+      companies.body.data.map((c: { name: string }) => c.name).sort(),
+    );
     const some = await f.find('Company', undefined, { Rows: [{ id: 2 }, { id: 3 }, { id: 2 ** 40 }] });
     expect(some.body.data.map((c: { id: number }) => c.id)).toEqual([2, 3]);
-    expect((await f.find('Company', undefined, { Rows: [{ id: 2 ** 40 }] })).body).toMatchObject({ count: 0, data: [] });
+    expect((await f.find('Company', undefined, { Rows: [{ id: 2 ** 40 }] })).body).toMatchObject({
+      count: 0,
+      data: [],
+    });
     const top = await f.find('PublishFile', 'Top(OrderBy(PublishFile, [id], TRUE), 3)');
     expect(top.body.count).toBe(3);
-    expect(top.body.data.map((r: { id: number }) => r.id)).toEqual([...top.body.data.map((r: { id: number }) => r.id)].sort((a, b) => b - a));
+    expect(top.body.data.map((r: { id: number }) => r.id)).toEqual(
+      [...top.body.data.map((r: { id: number }) => r.id)].sort((a, b) => b - a),
+    );
   });
 
   it('answers a Selector it does not understand with a 400 that names the problem', async () => {
@@ -72,12 +124,17 @@ describe('Find', () => {
     expect(res.body).toEqual({
       type: 'validation_error',
       message: 'The Selector is not understood.',
-      detail: expect.stringMatching(/^Unknown column \[colour\] in GeneratedFile; known columns: .* \(at character 23, near "\[colour\] = "red"\)"\)$/),
+      detail: expect.stringMatching(
+        /^Unknown column \[colour\] in GeneratedFile; known columns: .* \(at character 23, near "\[colour\] = "red"\)"\)$/,
+      ),
     });
     const table = await f.post('staff', '/ops-api/appsheet/table/Donation/action', { Action: 'Find', Properties: {} });
     expect(table.statusCode).toBe(400);
     expect(table.json().detail).toContain('params.table');
-    const action = await f.post('staff', '/ops-api/appsheet/table/Company/action', { Action: 'Delete', Properties: {} });
+    const action = await f.post('staff', '/ops-api/appsheet/table/Company/action', {
+      Action: 'Delete',
+      Properties: {},
+    });
     expect(action.statusCode).toBe(400);
     expect(action.json().detail).toContain('body.Action');
   });
@@ -86,12 +143,19 @@ describe('Find', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom('GeneratedFile', 'PublishFile', 'Company'),
-        fc.oneof(fc.string({ maxLength: 120 }), fc.constantFrom(
-          'Filter(GeneratedFile, [creation_time] > "2025-01-01T25:00")', 'Filter(PublishFile, [id] = 2147483648)',
-          'Filter(GeneratedFile, [entry_date] = DATE("0001-01-01"))', 'Filter(GeneratedFile, [entry_date] = DATE("9999-12-31"))',
-          'Filter(GeneratedFile, [creation_time] > "2025-01-01T10:00:00+15:59")', 'Top(GeneratedFile, 1000000)',
-          `Filter(Company, [name] = "\u0000")`, 'Filter(Company, STARTSWITH([name], "\\\\"))',
-        )),
+        fc.oneof(
+          fc.string({ maxLength: 120 }),
+          fc.constantFrom(
+            'Filter(GeneratedFile, [creation_time] > "2025-01-01T25:00")',
+            'Filter(PublishFile, [id] = 2147483648)',
+            'Filter(GeneratedFile, [entry_date] = DATE("0001-01-01"))',
+            'Filter(GeneratedFile, [entry_date] = DATE("9999-12-31"))',
+            'Filter(GeneratedFile, [creation_time] > "2025-01-01T10:00:00+15:59")',
+            'Top(GeneratedFile, 1000000)',
+            `Filter(Company, [name] = "\u0000")`,
+            'Filter(Company, STARTSWITH([name], "\\\\"))',
+          ),
+        ),
         async (table, selector) => {
           const res = await f.find(table, selector);
           expect([200, 400]).toContain(res.status);
@@ -115,10 +179,16 @@ describe('Find', () => {
 
 describe('batchAction AdvanceSingleFileChangeTime', () => {
   it("answers 'nothing to process' when there are no rows, and starts no job", async () => {
-    const before = await db().selectFrom('jobs').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const before = await db()
+      .selectFrom('jobs')
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
     const res = await f.publish([], 'publish_all');
     expect(res).toEqual({ status: 200, body: { data: { Rows: [] }, message: 'nothing to process', job: null } });
-    const after = await db().selectFrom('jobs').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const after = await db()
+      .selectFrom('jobs')
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -126,7 +196,10 @@ describe('batchAction AdvanceSingleFileChangeTime', () => {
     const unknown = await f.publish([1, 999_999], 'publish_all');
     expect(unknown.status).toBe(400);
     expect(unknown.body.detail).toBe('Unknown PublishFile ids: 999999.');
-    const many = await f.publish(Array.from({ length: 41 }, (_, i) => i + 1), 'publish_all');
+    const many = await f.publish(
+      Array.from({ length: 41 }, (_, i) => i + 1),
+      'publish_all',
+    );
     expect(many).toMatchObject({ status: 400, body: { message: 'At most 40 files can be published at once.' } });
     const wide = await f.publish([1], 'publish_id_1', 11);
     expect(wide).toMatchObject({ status: 400, body: { message: 'ParallelRequests can be at most 10.' } });
@@ -143,13 +216,24 @@ describe('batchAction AdvanceSingleFileChangeTime', () => {
     expect(res.status).toBe(202);
     expect(res.body.data.Rows).toEqual(ids.map((id) => ({ id })));
     expect(res.body.message).toBe('queued');
-    expect(res.body.job).toMatchObject({ id: 'publish_all_2', name: 'publish_all', kind: 'publish', total: 6, parallel: 2 });
+    expect(res.body.job).toMatchObject({
+      id: 'publish_all_2',
+      name: 'publish_all',
+      kind: 'publish',
+      total: 6,
+      parallel: 2,
+    });
     expect(Date.now() - started).toBeLessThan(2000);
     await f.settled();
 
     const job = await db().selectFrom('jobs').selectAll().where('id', '=', 'publish_all_2').executeTakeFirstOrThrow();
     expect(job).toMatchObject({ status: 'succeeded', total: 6, processed: 6, error: null });
-    const docs = await db().selectFrom('generated_file').selectAll().where('job_id', '=', 'publish_all_2').orderBy('id').execute();
+    const docs = await db()
+      .selectFrom('generated_file')
+      .selectAll()
+      .where('job_id', '=', 'publish_all_2')
+      .orderBy('id')
+      .execute();
     expect(docs).toHaveLength(12);
     for (const id of ids) {
       const mine = docs.filter((d) => d.publish_file_id === id);
@@ -161,7 +245,11 @@ describe('batchAction AdvanceSingleFileChangeTime', () => {
         expect(bytes.length).toBe(Number(d.byte_size));
       }
     }
-    const published = await db().selectFrom('publish_file').select(['file_status', 'file_change_time', 'publish_count']).where('id', 'in', ids).execute();
+    const published = await db()
+      .selectFrom('publish_file')
+      .select(['file_status', 'file_change_time', 'publish_count'])
+      .where('id', 'in', ids)
+      .execute();
     for (const p of published) {
       expect(p.file_status).toBe('PUBLISHED');
       expect(new Date(p.file_change_time!).getTime()).toBeGreaterThanOrEqual(started - 1000);
@@ -173,9 +261,13 @@ describe('batchAction AdvanceSingleFileChangeTime', () => {
     // The documents open: a spreadsheet with Month, YTD and Raw Data, and a PDF a charity reads.
     const charity = docs.find((d) => d.receiver_id !== null && d.file_type === 'xlsx')!;
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(((await storedBytes(f.t.ctx.files, charity.file_uri!))!) as never);
+    await wb.xlsx.load((await storedBytes(f.t.ctx.files, charity.file_uri!))! as never);
     expect(wb.worksheets.map((w) => w.name)).toEqual(['Month', 'YTD', 'Raw Data']);
-    const receiver = await db().selectFrom('receiver').select('name').where('id', '=', charity.receiver_id!).executeTakeFirstOrThrow();
+    const receiver = await db()
+      .selectFrom('receiver')
+      .select('name')
+      .where('id', '=', charity.receiver_id!)
+      .executeTakeFirstOrThrow();
     expect(wb.getWorksheet('Month')!.getCell('A1').value).toBe(`${receiver.name}: Month`);
     const pdf = docs.find((d) => d.receiver_id === charity.receiver_id && d.file_type === 'pdf')!;
     const text = pdfTextLines((await storedBytes(f.t.ctx.files, pdf.file_uri!))!).join('\n');
@@ -200,7 +292,9 @@ describe('batchAction AdvanceSingleFileChangeTime', () => {
       expect(second.body).toEqual({
         type: 'conflict',
         message: `Job already in queue: publish_id_${id}`,
-        detail: expect.stringMatching(new RegExp(`^publish_id_${id}_1 is (initialized|started) \\(0 of 1 files\\)\\.$`)),
+        detail: expect.stringMatching(
+          new RegExp(`^publish_id_${id}_1 is (initialized|started) \\(0 of 1 files\\)\\.$`),
+        ),
       });
       // Another name is not in the way.
       expect((await f.publish([id], 'publish_company_999')).status).toBe(202);
@@ -213,11 +307,22 @@ describe('batchAction AdvanceSingleFileChangeTime', () => {
     const again = await f.publish([id], `publish_id_${id}`);
     expect(again).toMatchObject({ status: 202, body: { job: { id: `publish_id_${id}_2` } } });
     await f.settled();
-    const versions = await db().selectFrom('generated_file').select(['version', 'job_id']).where('publish_file_id', '=', id)
-      .where('file_type', '=', 'pdf').where('job_id', 'is not', null).orderBy('version').execute();
+    const versions = await db()
+      .selectFrom('generated_file')
+      .select(['version', 'job_id'])
+      .where('publish_file_id', '=', id)
+      .where('file_type', '=', 'pdf')
+      .where('job_id', 'is not', null)
+      .orderBy('version')
+      .execute();
     const last = versions.slice(-3);
     expect(last.map((v) => v.version)).toEqual([last[0].version, last[0].version + 1, last[0].version + 2]);
-    expect(last.slice(0, 2).map((v) => v.job_id).sort()).toEqual(['publish_company_999_1', `publish_id_${id}_1`]);
+    expect(
+      last
+        .slice(0, 2)
+        .map((v) => v.job_id)
+        .sort(),
+    ).toEqual(['publish_company_999_1', `publish_id_${id}_1`]);
     expect(last[2].job_id).toBe(`publish_id_${id}_2`);
   });
 
@@ -240,15 +345,34 @@ describe('batchAction AdvanceSingleFileChangeTime', () => {
     const jobId = 'publish_receiver_77_1';
     const job = await db().selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
     expect(job).toMatchObject({ status: 'succeeded', processed: 3, error: '1 of 3 files failed to render; see Logs' });
-    const docs = await db().selectFrom('generated_file').select(['publish_file_id', 'file_type', 'file_status', 'file_uri', 'error'])
-      .where('job_id', '=', jobId).execute();
+    const docs = await db()
+      .selectFrom('generated_file')
+      .select(['publish_file_id', 'file_type', 'file_status', 'file_uri', 'error'])
+      .where('job_id', '=', jobId)
+      .execute();
     expect(docs).toHaveLength(6);
     expect(docs.filter((d) => d.file_status === 'QUEUE:RENDER:ERROR')).toEqual([
-      { publish_file_id: broken, file_type: 'pdf', file_status: 'QUEUE:RENDER:ERROR', file_uri: null, error: 'the printer caught fire' },
+      {
+        publish_file_id: broken,
+        file_type: 'pdf',
+        file_status: 'QUEUE:RENDER:ERROR',
+        file_uri: null,
+        error: 'the printer caught fire',
+      },
     ]);
-    const log = await db().selectFrom('custom_debug_log').select(['target', 'error', 'job_id']).where('job_id', '=', jobId).execute();
-    expect(log).toEqual([{ target: 'publish_receiver_77', job_id: jobId, error: `Publish file ${broken} (pdf): the printer caught fire` }]);
-    const file = await db().selectFrom('publish_file').select('file_status').where('id', '=', broken).executeTakeFirstOrThrow();
+    const log = await db()
+      .selectFrom('custom_debug_log')
+      .select(['target', 'error', 'job_id'])
+      .where('job_id', '=', jobId)
+      .execute();
+    expect(log).toEqual([
+      { target: 'publish_receiver_77', job_id: jobId, error: `Publish file ${broken} (pdf): the printer caught fire` },
+    ]);
+    const file = await db()
+      .selectFrom('publish_file')
+      .select('file_status')
+      .where('id', '=', broken)
+      .executeTakeFirstOrThrow();
     expect(file.file_status).toBe('FAILED');
     const [live] = await f.t.ctx.repos.jobs.byIds([jobId]);
     expect(live.failed_ids).toEqual([broken]);
@@ -256,6 +380,10 @@ describe('batchAction AdvanceSingleFileChangeTime', () => {
 });
 
 async function storeOf(publishFileId: number): Promise<number | null> {
-  const row = await db().selectFrom('publish_file').select('store_id').where('id', '=', publishFileId).executeTakeFirstOrThrow();
+  const row = await db()
+    .selectFrom('publish_file')
+    .select('store_id')
+    .where('id', '=', publishFileId)
+    .executeTakeFirstOrThrow();
   return row.store_id;
 }

@@ -1,9 +1,8 @@
 import { ANNOTATE_FIELDS, messages, TOTALS_PAGE_MAX } from '@openrescue/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareDemo } from '../../demo-setup.js';
 import { buildTestApp, type DemoRole, signInDemoAccounts, type TestApp } from '../../test-support/test-app.js';
-import { rawTotals, totalsQueryString, type RawTotalsParams } from './raw-totals.test-helper.js';
+import { rawTotals, totalsQueryString, type RawTotalsParams } from '../../test-support/fixtures/raw-totals.js';
 
 const URL_TOTALS = '/core-api/api/retail/reports/donation_totals';
 let t: TestApp;
@@ -13,23 +12,30 @@ let otherCompanyStore: number;
 let otherReceiver: number;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await prepareDemo(t.ctx, 3000, () => {});
+  t = await buildTestApp({}, { demo: 3000 });
   tokens = await signInDemoAccounts(t.app);
   const { rows } = await sql<{ first: string; last: string }>`select
       to_char(min(entry_time at time zone 'America/Vancouver'), 'YYYY-MM-DD') as first,
-      to_char(max(entry_time at time zone 'America/Vancouver'), 'YYYY-MM-DD') as last from donation`.execute(t.database.db);
+      to_char(max(entry_time at time zone 'America/Vancouver'), 'YYYY-MM-DD') as last from donation`.execute(
+    t.database.db,
+  );
   days = rows[0];
   const other = await sql<{ id: number }>`select min(id) as id from store where company_id <> 1`.execute(t.database.db);
   otherCompanyStore = Number(other.rows[0].id);
   const recv = await sql<{ id: number }>`select min(id) as id from receiver r where not exists (
-      select 1 from store_receiver sr join store s on s.id = sr.store_id where sr.receiver_id = r.id and s.company_id = 1)`.execute(t.database.db);
+      select 1 from store_receiver sr join store s on s.id = sr.store_id where sr.receiver_id = r.id and s.company_id = 1)`.execute(
+    t.database.db,
+  );
   otherReceiver = Number(recv.rows[0].id);
 });
 afterAll(async () => t?.close());
 
 async function get(who: keyof typeof tokens, query: string) {
-  return t.app.inject({ method: 'GET', url: `${URL_TOTALS}?${query}`, headers: { authorization: `Bearer ${tokens[who]}` } });
+  return t.app.inject({
+    method: 'GET',
+    url: `${URL_TOTALS}?${query}`,
+    headers: { authorization: `Bearer ${tokens[who]}` },
+  });
 }
 
 /**
@@ -41,7 +47,7 @@ async function allPages(who: keyof typeof tokens, query: string) {
   expect(res.statusCode, res.body).toBe(200);
   const body = res.json() as { count: number; next: string | null; results: any[]; impact_factor_version?: number };
   expect(body.results.length).toBeLessThanOrEqual(TOTALS_PAGE_MAX);
-  for (let next = body.next; next; ) {
+  for (let next = body.next; next;) {
     const page = await t.app.inject({ method: 'GET', url: next, headers: { authorization: `Bearer ${tokens[who]}` } });
     expect(page.statusCode, page.body).toBe(200);
     const more = page.json() as typeof body;
@@ -83,7 +89,8 @@ describe('donation_totals as staff (admin-style)', () => {
 
   it('annotates by every field at once, ordered by date then the annotations as asked', async () => {
     const body = await expectEqualsRaw('staff', {
-      annotate: ['receiver_id', 'from_department_id', 'destination_id'], annotate_entry_time: 'date-month',
+      annotate: ['receiver_id', 'from_department_id', 'destination_id'],
+      annotate_entry_time: 'date-month',
     });
     const key = (r: Record<string, number | string>) =>
       [r.date, r.receiver_id, r.from_department_id, r.destination_id].map((v) => String(v).padStart(10, '0')).join('|');
@@ -91,50 +98,105 @@ describe('donation_totals as staff (admin-style)', () => {
     expect(keys).toEqual([...keys].sort());
   });
 
-  it.each([['date'], ['date-week'], ['date-month']] as const)('groups by %s (period starts, Monday weeks)', async (unit) => {
-    const body = await expectEqualsRaw('staff', { annotate_entry_time: unit, annotate: ['from_department_id'] });
-    for (const row of body.results) {
-      const d = new Date(`${row.date}T00:00:00Z`);
-      if (unit === 'date-week') expect(d.getUTCDay()).toBe(1);
-      if (unit === 'date-month') expect(d.getUTCDate()).toBe(1);
-    }
-  });
+  it.each([['date'], ['date-week'], ['date-month']] as const)(
+    'groups by %s (period starts, Monday weeks)',
+    async (unit) => {
+      const body = await expectEqualsRaw('staff', { annotate_entry_time: unit, annotate: ['from_department_id'] });
+      for (const row of body.results) {
+        const d = new Date(`${row.date}T00:00:00Z`);
+        if (unit === 'date-week') expect(d.getUTCDay()).toBe(1);
+        if (unit === 'date-month') expect(d.getUTCDate()).toBe(1);
+      }
+    },
+  );
 
   it('filters by calendar-day bounds (America/Vancouver): __gte, __gt and __lte', async () => {
     const mid = '2025-06-15';
-    await expectEqualsRaw('staff', { entry_time__gte: days.first, entry_time__lte: mid, annotate_entry_time: 'date-month' });
-    await expectEqualsRaw('staff', { entry_time__gt: mid, annotate_entry_time: 'date-week', annotate: ['destination_id'] });
-    await expectEqualsRaw('staff', { entry_time__gte: '2024-02-10', entry_time__lte: '2025-11-20', annotate: ['destination_id'] });
-    await expectEqualsRaw('staff', { entry_time__gte: '2024-02-10', entry_time__gt: '2024-03-02', entry_time__lte: '2024-03-31' });
+    await expectEqualsRaw('staff', {
+      entry_time__gte: days.first,
+      entry_time__lte: mid,
+      annotate_entry_time: 'date-month',
+    });
+    await expectEqualsRaw('staff', {
+      entry_time__gt: mid,
+      annotate_entry_time: 'date-week',
+      annotate: ['destination_id'],
+    });
+    await expectEqualsRaw('staff', {
+      entry_time__gte: '2024-02-10',
+      entry_time__lte: '2025-11-20',
+      annotate: ['destination_id'],
+    });
+    await expectEqualsRaw('staff', {
+      entry_time__gte: '2024-02-10',
+      entry_time__gt: '2024-03-02',
+      entry_time__lte: '2024-03-31',
+    });
   });
 
   it('filters by instants, including microseconds and offsets', async () => {
-    await expectEqualsRaw('staff', { entry_time__gte: '2024-03-10T09:30:00-08:00', entry_time__lte: '2025-01-05T18:00:00.250001Z', annotate: ['from_department_id'] });
+    await expectEqualsRaw('staff', {
+      entry_time__gte: '2024-03-10T09:30:00-08:00',
+      entry_time__lte: '2025-01-05T18:00:00.250001Z',
+      annotate: ['from_department_id'],
+    });
     await expectEqualsRaw('staff', { entry_time__gt: '2024-07-01T07:00:00Z', annotate_entry_time: 'date' });
-    await expectEqualsRaw('staff', { entry_time__gte: '2025-02-03T10:00:00Z', entry_time__lte: '2025-02-03T23:00:00Z' });
+    await expectEqualsRaw('staff', {
+      entry_time__gte: '2025-02-03T10:00:00Z',
+      entry_time__lte: '2025-02-03T23:00:00Z',
+    });
   });
 
   it('answers an empty interval with a zero total row, and no rows when grouped', async () => {
     const body = await expectEqualsRaw('staff', { entry_time__gte: '2025-01-02', entry_time__lte: '2025-01-01' });
     expect(body.results[0].weight_kg__sum).toBe(0);
-    await expectEqualsRaw('staff', { entry_time__gte: '2025-01-02', entry_time__lte: '2025-01-01', annotate: ['destination_id'] });
+    await expectEqualsRaw('staff', {
+      entry_time__gte: '2025-01-02',
+      entry_time__lte: '2025-01-01',
+      annotate: ['destination_id'],
+    });
   });
 
   it('filters by company, store and receiver lists (comma-joined)', async () => {
     await expectEqualsRaw('staff', { from_company_id: [1, 2], annotate_entry_time: 'date-week' });
-    await expectEqualsRaw('staff', { from_store_id: [1, otherCompanyStore], annotate_entry_time: 'date', annotate: ['destination_id'] });
-    await expectEqualsRaw('staff', { receiver_id: [1, 2, 3], annotate: ['receiver_id'], annotate_entry_time: 'date-month' });
-    await expectEqualsRaw('staff', { from_company_id: [1], receiver_id: [1, 2], entry_time__gte: '2024-05-17', annotate_entry_time: 'date-week' });
+    await expectEqualsRaw('staff', {
+      from_store_id: [1, otherCompanyStore],
+      annotate_entry_time: 'date',
+      annotate: ['destination_id'],
+    });
+    await expectEqualsRaw('staff', {
+      receiver_id: [1, 2, 3],
+      annotate: ['receiver_id'],
+      annotate_entry_time: 'date-month',
+    });
+    await expectEqualsRaw('staff', {
+      from_company_id: [1],
+      receiver_id: [1, 2],
+      entry_time__gte: '2024-05-17',
+      annotate_entry_time: 'date-week',
+    });
   });
 
   it('pages with count and a relative next link', async () => {
-    const all = await allPages('staff', 'annotate=from_department_id,destination_id&annotate_entry_time=date-month&page_size=10000');
-    const first = (await get('staff', 'annotate=from_department_id,destination_id&annotate_entry_time=date-month&page_size=7')).json();
+    const all = await allPages(
+      'staff',
+      'annotate=from_department_id,destination_id&annotate_entry_time=date-month&page_size=10000',
+    );
+    const first = (
+      await get('staff', 'annotate=from_department_id,destination_id&annotate_entry_time=date-month&page_size=7')
+    ).json();
     expect(first.count).toBe(all.count);
     expect(first.results).toEqual(all.results.slice(0, 7));
-    expect(first.next).toBe(`${URL_TOTALS}?annotate=from_department_id%2Cdestination_id&annotate_entry_time=date-month&page_size=7&page=2`);
+    expect(first.next).toBe(
+      `${URL_TOTALS}?annotate=from_department_id%2Cdestination_id&annotate_entry_time=date-month&page_size=7&page=2`,
+    );
     const lastPage = Math.ceil(all.count / 7);
-    const last = (await get('staff', `annotate=from_department_id,destination_id&annotate_entry_time=date-month&page_size=7&page=${lastPage}`)).json();
+    const last = (
+      await get(
+        'staff',
+        `annotate=from_department_id,destination_id&annotate_entry_time=date-month&page_size=7&page=${lastPage}`,
+      )
+    ).json();
     expect(last.next).toBeNull();
     expect(last.results).toEqual(all.results.slice((lastPage - 1) * 7));
     const beyond = (await get('staff', `annotate=destination_id&page_size=7&page=${lastPage + 50}`)).json();
@@ -152,13 +214,21 @@ describe('donation_totals as staff (admin-style)', () => {
 
 describe('donation_totals for company users (section 6)', () => {
   it('limits the company user to company 1 and never shows money saved', async () => {
-    const body = await expectEqualsRaw('company', { annotate: ['destination_id'], annotate_entry_time: 'date-month' }, { from_company_id: [1] });
+    const body = await expectEqualsRaw(
+      'company',
+      { annotate: ['destination_id'], annotate_entry_time: 'date-month' },
+      { from_company_id: [1] },
+    );
     for (const row of body.results) expect(row).not.toHaveProperty('money_saved__sum');
     await expectEqualsRaw('company', { from_store_id: [1, 2], annotate: ['receiver_id'] }, { from_company_id: [1] });
   });
 
   it('limits the store user to the reporting store', async () => {
-    await expectEqualsRaw('store', { annotate_entry_time: 'date-week', annotate: ['from_department_id'] }, { from_store_id: [1] });
+    await expectEqualsRaw(
+      'store',
+      { annotate_entry_time: 'date-week', annotate: ['from_department_id'] },
+      { from_store_id: [1] },
+    );
     await expectEqualsRaw('store', { from_store_id: [1], from_company_id: [1] }, { from_store_id: [1] });
   });
 
@@ -170,7 +240,9 @@ describe('donation_totals for company users (section 6)', () => {
     expect(Object.keys(foreign.json())).toEqual(Object.keys(missing.json()));
     expect((await get('company', 'from_company_id=2')).statusCode).toBe(404);
     expect((await get('company', `receiver_id=${otherReceiver}`)).statusCode).toBe(404);
-    const sibling = await sql<{ id: number }>`select min(id) as id from store where company_id = 1 and id <> 1`.execute(t.database.db);
+    const sibling = await sql<{ id: number }>`select min(id) as id from store where company_id = 1 and id <> 1`.execute(
+      t.database.db,
+    );
     expect((await get('store', `from_store_id=${sibling.rows[0].id}`)).statusCode).toBe(404);
     expect((await get('store', 'from_company_id=2')).statusCode).toBe(404);
   });
@@ -178,20 +250,40 @@ describe('donation_totals for company users (section 6)', () => {
   it('refuses a signed-in user without a company user record (Login offered)', async () => {
     const res = await get('pending', '');
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ type: 'forbidden', message: messages.notAuthorized('OpenRescue'), detail: 'client access is restricted' });
+    expect(res.json()).toEqual({
+      type: 'forbidden',
+      message: messages.notAuthorized('OpenRescue'),
+      detail: 'client access is restricted',
+    });
   });
 
   it('asks a company user without a reporting store to contact support', async () => {
     const db = t.database.db;
-    const storeUser = await db.selectFrom('company_user').select(['id', 'user_id', 'store_id', 'report_store_id']).where('company_user_role', '=', 2).executeTakeFirstOrThrow();
-    await db.updateTable('company_user').set({ store_id: null, report_store_id: -1 }).where('id', '=', storeUser.id).execute();
+    const storeUser = await db
+      .selectFrom('company_user')
+      .select(['id', 'user_id', 'store_id', 'report_store_id'])
+      .where('company_user_role', '=', 2)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('company_user')
+      .set({ store_id: null, report_store_id: -1 })
+      .where('id', '=', storeUser.id)
+      .execute();
     t.ctx.repos.companyUsers.forget(storeUser.user_id); // changed behind the repository's back (its 5 s memory)
     try {
       const res = await get('store', '');
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ type: 'support_required', message: 'Account setup not completed', detail: messages.accountSetupText });
+      expect(res.json()).toEqual({
+        type: 'support_required',
+        message: 'Account setup not completed',
+        detail: messages.accountSetupText,
+      });
     } finally {
-      await db.updateTable('company_user').set({ store_id: storeUser.store_id, report_store_id: storeUser.report_store_id }).where('id', '=', storeUser.id).execute();
+      await db
+        .updateTable('company_user')
+        .set({ store_id: storeUser.store_id, report_store_id: storeUser.report_store_id })
+        .where('id', '=', storeUser.id)
+        .execute();
       t.ctx.repos.companyUsers.forget(storeUser.user_id);
     }
   });

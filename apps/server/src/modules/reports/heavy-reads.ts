@@ -1,7 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import {
-  BUSY_CLIENT_RETRY_AFTER_SECONDS, createKeyedConcurrency, type KeyedConcurrency, tooManyAtOnce,
+  BUSY_CLIENT_RETRY_AFTER_SECONDS,
+  createKeyedConcurrency,
+  type KeyedConcurrency,
+  tooManyAtOnce,
 } from '../../lib/keyed-concurrency.js';
 
 /**
@@ -50,7 +53,12 @@ export function callerOf(request: FastifyRequest): { kind: CallerKind; key: stri
  */
 export function createHeavyReads(ctx: AppContext) {
   const limiters = limitersOf(ctx);
-  return async function heavyRead<T>(kind: HeavyReadKind, request: FastifyRequest, reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+  return async function heavyRead<T>(
+    kind: HeavyReadKind,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    work: () => Promise<T>,
+  ): Promise<T> {
     const caller = callerOf(request);
     if (!caller) return work();
     const release = limiters[caller.kind][kind].tryAcquire(caller.key);

@@ -56,8 +56,15 @@ export async function listStores(db: Kysely<DB>, scope: ReportScope, f: PlaceFil
     .selectFrom('store as s')
     .innerJoin('company as c', 'c.id', 's.company_id')
     .select([
-      's.id', 's.name', 's.company_id', 'c.name as company_name', sql<string>`s.start_date::text`.as('start_date'),
-      's.address', 's.city', 's.region', sql<number>`count(*) over ()`.as('total'),
+      's.id',
+      's.name',
+      's.company_id',
+      'c.name as company_name',
+      sql<string>`s.start_date::text`.as('start_date'),
+      's.address',
+      's.city',
+      's.region',
+      sql<number>`count(*) over ()`.as('total'),
     ])
     .where(storeVisible(scope, sql.ref('s.id'), sql.ref('s.company_id')));
   if (f.ids?.length) q = q.where('s.id', 'in', f.ids);
@@ -80,12 +87,21 @@ export async function listStores(db: Kysely<DB>, scope: ReportScope, f: PlaceFil
   const results: Store[] = rows.map((s) => {
     const mine = links.filter((l) => Number(l.store_id) === Number(s.id));
     const refs = mine.map((l) => ({
-      id: Number(l.id), name: l.name, receiver_type: l.receiver_type, diversion_type: l.diversion_type,
+      id: Number(l.id),
+      name: l.name,
+      receiver_type: l.receiver_type,
+      diversion_type: l.diversion_type,
       nr_supported_charities: Number(l.nr_supported_charities),
     }));
     return {
-      id: Number(s.id), name: s.name, company_id: Number(s.company_id), company_name: s.company_name,
-      start_date: s.start_date, address: s.address, city: s.city, region: s.region,
+      id: Number(s.id),
+      name: s.name,
+      company_id: Number(s.company_id),
+      company_name: s.company_name,
+      start_date: s.start_date,
+      address: s.address,
+      city: s.city,
+      region: s.region,
       receivers: expandReceivers ? refs : refs.map((r) => r.id),
       receivers__count: refs.length,
       receivers__nr_supported_charities__sum: refs.reduce((a, r) => a + r.nr_supported_charities, 0),
@@ -100,8 +116,16 @@ export async function listReceivers(db: Kysely<DB>, scope: ReportScope, f: Place
   let q = db
     .selectFrom('receiver as r')
     .select([
-      'r.id', 'r.name', 'r.receiver_type', 'r.diversion_type', 'r.address', 'r.city', 'r.region', 'r.contact_email',
-      'r.nr_supported_charities', sql<number>`count(*) over ()`.as('total'),
+      'r.id',
+      'r.name',
+      'r.receiver_type',
+      'r.diversion_type',
+      'r.address',
+      'r.city',
+      'r.region',
+      'r.contact_email',
+      'r.nr_supported_charities',
+      sql<number>`count(*) over ()`.as('total'),
     ])
     .where(receiverVisible(scope, sql.ref('r.id')));
   if (f.ids?.length) q = q.where('r.id', 'in', f.ids);
@@ -125,13 +149,20 @@ export async function listReceivers(db: Kysely<DB>, scope: ReportScope, f: Place
       .filter((l) => Number(l.receiver_id) === Number(r.id))
       .map((l) => ({ id: Number(l.id), name: l.name, company_id: Number(l.company_id) }));
     return {
-      id: Number(r.id), name: r.name, receiver_type: r.receiver_type, diversion_type: r.diversion_type,
-      address: r.address, city: r.city, region: r.region, contact_email: r.contact_email,
+      id: Number(r.id),
+      name: r.name,
+      receiver_type: r.receiver_type,
+      diversion_type: r.diversion_type,
+      address: r.address,
+      city: r.city,
+      region: r.region,
+      contact_email: r.contact_email,
       nr_supported_charities: Number(r.nr_supported_charities),
       store_set: expandStores ? stores : stores.map((s) => s.id),
     };
   });
   let count = rows.length ? Number(rows[0].total) : 0;
-  if (!rows.length && f.offset > 0) count = (await listReceivers(db, scope, { ...f, limit: 1, offset: 0 }, false)).count;
+  if (!rows.length && f.offset > 0)
+    count = (await listReceivers(db, scope, { ...f, limit: 1, offset: 0 }, false)).count;
   return { count, results };
 }

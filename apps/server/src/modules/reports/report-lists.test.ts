@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareDemo } from '../../demo-setup.js';
 import { buildTestApp, type DemoRole, signInDemoAccounts, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;
@@ -10,14 +9,25 @@ let foreignReceiver: number;
 let busyReceiver: number;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await prepareDemo(t.ctx, 3000, () => {});
+  t = await buildTestApp({}, { demo: 3000 });
   tokens = await signInDemoAccounts(t.app);
-  foreignStore = Number((await sql<{ id: number }>`select min(id) as id from store where company_id <> 1`.execute(t.database.db)).rows[0].id);
-  foreignReceiver = Number((await sql<{ id: number }>`select min(id) as id from receiver r where not exists (select 1 from store_receiver sr
-    join store s on s.id = sr.store_id where sr.receiver_id = r.id and s.company_id = 1)`.execute(t.database.db)).rows[0].id);
-  busyReceiver = Number((await sql<{ id: number }>`select receiver_id as id from donation group by 1 order by count(*) desc limit 1`
-    .execute(t.database.db)).rows[0].id);
+  foreignStore = Number(
+    (await sql<{ id: number }>`select min(id) as id from store where company_id <> 1`.execute(t.database.db)).rows[0]
+      .id,
+  );
+  foreignReceiver = Number(
+    (
+      await sql<{ id: number }>`select min(id) as id from receiver r where not exists (select 1 from store_receiver sr
+    join store s on s.id = sr.store_id where sr.receiver_id = r.id and s.company_id = 1)`.execute(t.database.db)
+    ).rows[0].id,
+  );
+  busyReceiver = Number(
+    (
+      await sql<{
+        id: number;
+      }>`select receiver_id as id from donation group by 1 order by count(*) desc limit 1`.execute(t.database.db)
+    ).rows[0].id,
+  );
 });
 afterAll(async () => t?.close());
 
@@ -28,18 +38,31 @@ describe('retail/reports/donations', () => {
   const url = '/core-api/api/retail/reports/donations';
 
   it('lists raw rows oldest first with the section 3 fields, names when expanded', async () => {
-    const res = await get('staff', `${url}?receiver_id=${busyReceiver}&entry_time__gte=2024-01-01&entry_time__lte=2026-03-31&expand=from_store,from_company`);
+    const res = await get(
+      'staff',
+      `${url}?receiver_id=${busyReceiver}&entry_time__gte=2024-01-01&entry_time__lte=2026-03-31&expand=from_store,from_company`,
+    );
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     const raw = await sql<{ id: number }>`select id from donation where receiver_id = ${busyReceiver}
       and entry_time >= ('2024-01-01'::timestamp at time zone 'America/Vancouver')
-      and entry_time < ('2026-04-01'::timestamp at time zone 'America/Vancouver') order by entry_time, id`.execute(t.database.db);
+      and entry_time < ('2026-04-01'::timestamp at time zone 'America/Vancouver') order by entry_time, id`.execute(
+      t.database.db,
+    );
     expect(raw.rows.length).toBeGreaterThan(0);
     expect(body.count).toBe(raw.rows.length);
     expect(body.results.map((r: { id: number }) => r.id)).toEqual(raw.rows.map((r) => Number(r.id)));
     expect(Object.keys(body.results[0]).sort()).toEqual([
-      'destination', 'entry_time', 'from_company', 'from_company_id', 'from_department', 'from_store', 'from_store_id', 'id',
-      'receiver_id', 'weight_kg',
+      'destination',
+      'entry_time',
+      'from_company',
+      'from_company_id',
+      'from_department',
+      'from_store',
+      'from_store_id',
+      'id',
+      'receiver_id',
+      'weight_kg',
     ]);
     expect(typeof body.results[0].from_store).toBe('string');
     const plain = (await get('staff', `${url}?receiver_id=${busyReceiver}&limit=1`)).json();
@@ -76,7 +99,8 @@ describe('reports/stores and reports/receivers', () => {
     expect(store.start_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(store.receivers__count).toBe(store.receivers.length);
     expect(store.receivers__nr_supported_charities__sum).toBe(
-      store.receivers.reduce((a: number, r: { nr_supported_charities: number }) => a + r.nr_supported_charities, 0));
+      store.receivers.reduce((a: number, r: { nr_supported_charities: number }) => a + r.nr_supported_charities, 0),
+    );
   });
 
   it('lists the stores of a company, scoped', async () => {
@@ -101,10 +125,14 @@ describe('reports/stores and reports/receivers', () => {
   });
 
   it('gives a receiver header with only the stores the caller may see', async () => {
-    const link = await sql<{ receiver_id: number }>`select sr.receiver_id from store_receiver sr where sr.store_id = 1 limit 1`.execute(t.database.db);
+    const link = await sql<{
+      receiver_id: number;
+    }>`select sr.receiver_id from store_receiver sr where sr.store_id = 1 limit 1`.execute(t.database.db);
     const id = Number(link.rows[0].receiver_id);
     const staff = (await get('staff', `/core-api/api/reports/receivers/${id}`)).json();
-    expect(Object.keys(staff)).toEqual(expect.arrayContaining(['id', 'name', 'receiver_type', 'address', 'contact_email', 'store_set']));
+    expect(Object.keys(staff)).toEqual(
+      expect.arrayContaining(['id', 'name', 'receiver_type', 'address', 'contact_email', 'store_set']),
+    );
     const store = (await get('store', `/core-api/api/reports/receivers/${id}`)).json();
     expect(store.store_set.map((s: { id: number }) => s.id)).toEqual([1]);
     expect(staff.store_set.length).toBeGreaterThanOrEqual(store.store_set.length);

@@ -1,11 +1,26 @@
 import {
-  canSeeMoneySaved, clientAccess, ERROR_TYPES, messages, type ClientAccess, type Viewer,
+  canSeeMoneySaved,
+  clientAccess,
+  ERROR_TYPES,
+  messages,
+  type ClientAccess,
+  type ReportFilter,
+  type Viewer,
 } from '@openrescue/shared';
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { forbidden, HttpError, notFound, unauthorized } from '../../lib/http-error.js';
 import { assertReadonlyRequest } from '../public-links/public-links.policy.js';
+import {
+  storeCompanyId,
+  visibleCompanies,
+  visibleReceivers,
+  visibleStores,
+  type VisibleReceiver,
+  type VisibleStore,
+} from './visibility.repository.js';
+
+export type { VisibleReceiver, VisibleStore };
 
 /**
  * Section 6 for every client read: who the caller is and which slice of the network they may see.
@@ -47,7 +62,12 @@ export async function resolveViewer(ctx: AppContext, request: FastifyRequest): P
   const companyUser = await ctx.repos.companyUsers.findByUserId(principal.userId);
   const viewer: Viewer = { staff: principal.staff, email: principal.email, companyUser };
   const access = clientAccess(viewer);
-  const resolved = (scope: ReportScope): ResolvedViewer => ({ viewer, access, scope, moneySaved: canSeeMoneySaved(viewer) });
+  const resolved = (scope: ReportScope): ResolvedViewer => ({
+    viewer,
+    access,
+    scope,
+    moneySaved: canSeeMoneySaved(viewer),
+  });
   switch (access.kind) {
     case 'admin':
       return resolved({ kind: 'all' });
@@ -67,49 +87,39 @@ async function readonlyScope(ctx: AppContext, scope: string): Promise<ReportScop
   if (!match) throw forbidden('This link does not open reports.', CLIENT_ACCESS_RESTRICTED);
   const id = Number(match[2]);
   if (match[1] === 'r') return { kind: 'receiver', receiverId: id };
-  const store = await ctx.database.db.selectFrom('store').select(['id', 'company_id']).where('id', '=', id).executeTakeFirst();
-  if (!store) throw notFound(`No store with id ${id}.`);
-  return { kind: 'store', companyId: Number(store.company_id), storeId: id };
-}
-
-export interface VisibleStore {
-  id: number;
-  name: string;
-  company_id: number;
+  const companyId = await storeCompanyId(ctx.database.db, id);
+  if (companyId === undefined) throw notFound(`No store with id ${id}.`);
+  return { kind: 'store', companyId, storeId: id };
 }
 
 /** The store when the caller may see it, else 404 exactly like a missing store. */
 export async function assertStoreVisible(ctx: AppContext, rv: ResolvedViewer, storeId: number): Promise<VisibleStore> {
-  const [store] = await visibleStores(ctx, rv.scope, [storeId]);
+  const [store] = await visibleStores(ctx.database.db, rv.scope, [storeId]);
   if (!store) throw notFound(`No store with id ${storeId}.`);
   return store;
 }
 
-export interface VisibleReceiver {
-  id: number;
-  name: string;
-}
-
 /** The receiver when the caller may see it (company users: linked to one of their stores), else 404. */
-export async function assertReceiverVisible(ctx: AppContext, rv: ResolvedViewer, receiverId: number): Promise<VisibleReceiver> {
-  const [receiver] = await visibleReceivers(ctx, rv.scope, [receiverId]);
+export async function assertReceiverVisible(
+  ctx: AppContext,
+  rv: ResolvedViewer,
+  receiverId: number,
+): Promise<VisibleReceiver> {
+  const [receiver] = await visibleReceivers(ctx.database.db, rv.scope, [receiverId]);
   if (!receiver) throw notFound(`No receiver with id ${receiverId}.`);
   return receiver;
 }
 
 /** The company when the caller may see it, else 404. */
 export async function assertCompanyVisible(ctx: AppContext, rv: ResolvedViewer, companyId: number) {
-  const [company] = await visibleCompanies(ctx, rv.scope, [companyId]);
+  const [company] = await visibleCompanies(ctx.database.db, rv.scope, [companyId]);
   if (!company) throw notFound(`No company with id ${companyId}.`);
   return company;
 }
 
-/** Checks every id of the filters at once; the first invisible or missing one answers 404. */
-export async function assertFiltersVisible(
-  ctx: AppContext,
-  rv: ResolvedViewer,
-  filters: { companyIds?: number[]; storeIds?: number[]; receiverIds?: number[] },
-): Promise<void> {
+/** Checks every id of a request's filter at once; the first invisible or missing one answers 404. */
+export async function assertFiltersVisible(ctx: AppContext, rv: ResolvedViewer, filter: ReportFilter): Promise<void> {
+  const db = ctx.database.db;
   const check = async (ids: number[] | undefined, what: string, load: (ids: number[]) => Promise<{ id: number }[]>) => {
     if (!ids?.length) return;
     const unique = [...new Set(ids)];
@@ -121,55 +131,16 @@ export async function assertFiltersVisible(
   const scope = rv.scope;
   const ownCompanyOnly = (ids: number[]) => 'companyId' in scope && ids.every((id) => id === scope.companyId);
   await Promise.all([
-    check(filters.companyIds, 'company', async (ids) =>
-      ownCompanyOnly(ids) ? ids.map((id) => ({ id })) : visibleCompanies(ctx, scope, ids)),
-    check(filters.storeIds, 'store', (ids) => visibleStores(ctx, rv.scope, ids)),
-    check(filters.receiverIds, 'receiver', (ids) => visibleReceivers(ctx, rv.scope, ids)),
+    check(filter.companyIds, 'company', async (ids) =>
+      ownCompanyOnly(ids) ? ids.map((id) => ({ id })) : visibleCompanies(db, scope, ids),
+    ),
+    check(filter.storeIds, 'store', (ids) => visibleStores(db, scope, ids)),
+    check(filter.receiverIds, 'receiver', (ids) => visibleReceivers(db, scope, ids)),
   ]);
 }
 
-export async function visibleStores(ctx: AppContext, scope: ReportScope, ids: number[]): Promise<VisibleStore[]> {
-  let q = ctx.database.db.selectFrom('store as s').select(['s.id', 's.name', 's.company_id']).where('s.id', 'in', ids);
-  if (scope.kind === 'company') q = q.where('s.company_id', '=', scope.companyId);
-  if (scope.kind === 'store') q = q.where('s.id', '=', scope.storeId).where('s.company_id', '=', scope.companyId);
-  if (scope.kind === 'receiver') {
-    q = q.where(({ exists, selectFrom }) =>
-      exists(selectFrom('store_receiver as sr').select(sql`1`.as('x'))
-        .whereRef('sr.store_id', '=', 's.id').where('sr.receiver_id', '=', scope.receiverId)));
-  }
-  const rows = await q.execute();
-  return rows.map((r) => ({ id: Number(r.id), name: r.name, company_id: Number(r.company_id) }));
-}
-
-export async function visibleReceivers(ctx: AppContext, scope: ReportScope, ids: number[]): Promise<VisibleReceiver[]> {
-  let q = ctx.database.db.selectFrom('receiver as r').select(['r.id', 'r.name']).where('r.id', 'in', ids);
-  if (scope.kind === 'receiver') q = q.where('r.id', '=', scope.receiverId);
-  if (scope.kind === 'company' || scope.kind === 'store') {
-    q = q.where(({ exists, selectFrom }) => {
-      let link = selectFrom('store_receiver as sr').innerJoin('store as s', 's.id', 'sr.store_id').select(sql`1`.as('x'))
-        .whereRef('sr.receiver_id', '=', 'r.id').where('s.company_id', '=', scope.companyId);
-      if (scope.kind === 'store') link = link.where('s.id', '=', scope.storeId);
-      return exists(link);
-    });
-  }
-  const rows = await q.execute();
-  return rows.map((r) => ({ id: Number(r.id), name: r.name }));
-}
-
-export async function visibleCompanies(ctx: AppContext, scope: ReportScope, ids: number[]) {
-  let q = ctx.database.db.selectFrom('company as c').select(['c.id', 'c.name']).where('c.id', 'in', ids);
-  if (scope.kind === 'company' || scope.kind === 'store') q = q.where('c.id', '=', scope.companyId);
-  if (scope.kind === 'receiver') {
-    q = q.where(({ exists, selectFrom }) =>
-      exists(selectFrom('store_receiver as sr').innerJoin('store as s', 's.id', 'sr.store_id').select(sql`1`.as('x'))
-        .whereRef('s.company_id', '=', 'c.id').where('sr.receiver_id', '=', scope.receiverId)));
-  }
-  const rows = await q.execute();
-  return rows.map((r) => ({ id: Number(r.id), name: r.name }));
-}
-
-/** The data every query of this scope is limited to (ANDed with the request's own filters). */
-export function scopeFilters(scope: ReportScope): { companyIds?: number[]; storeIds?: number[]; receiverIds?: number[] } {
+/** The donations this scope may read, as a filter (every query of the caller is ANDed with it). */
+export function scopeFilters(scope: ReportScope): ReportFilter {
   switch (scope.kind) {
     case 'company':
       return { companyIds: [scope.companyId] };
@@ -180,4 +151,15 @@ export function scopeFilters(scope: ReportScope): { companyIds?: number[]; store
     default:
       return {};
   }
+}
+
+/** A request's filter narrowed to what the caller may read (its ids were already checked as visible). */
+export function viewerFilter(rv: ResolvedViewer, requested: ReportFilter): ReportFilter {
+  const own = scopeFilters(rv.scope);
+  const both = (a?: number[], b?: number[]) => (a && b ? a.filter((id) => b.includes(id)) : (a ?? b));
+  return {
+    companyIds: both(requested.companyIds, own.companyIds),
+    storeIds: both(requested.storeIds, own.storeIds),
+    receiverIds: both(requested.receiverIds, own.receiverIds),
+  };
 }

@@ -1,6 +1,16 @@
 import {
-  DONATIONS_PAGE_MAX, donationListQuerySchema, donationListSchema, donationTotalsQuerySchema, donationTotalsSchema,
-  errorBodySchema, idParamsSchema, receiverSchema, reportStoresQuerySchema, storeListSchema, storeSchema,
+  donationListQuerySchema,
+  donationListSchema,
+  DONATIONS_PAGE_MAX,
+  donationTotalsQuerySchema,
+  donationTotalsSchema,
+  errorBodySchema,
+  idParamsSchema,
+  receiverSchema,
+  reportsPaths,
+  reportStoresQuerySchema,
+  storeListSchema,
+  storeSchema,
 } from '@openrescue/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,9 +20,9 @@ import { listDonations } from './donations.repository.js';
 import { createHeavyReads } from './heavy-reads.js';
 import { nextOffsetUrl, nextPageUrl } from './paging.js';
 import { listReceivers, listStores } from './places.repository.js';
-import { assertFiltersVisible, resolveViewer } from './reports.policy.js';
+import { assertFiltersVisible, resolveViewer, viewerFilter } from './reports.policy.js';
 import { intervalOf } from './time-bounds.js';
-import { donationTotals, effectiveFilters } from './totals.service.js';
+import { donationTotals } from './totals.service.js';
 
 const errors = errorResponsesWithNotFound;
 
@@ -22,7 +32,7 @@ export async function reportsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   const db = ctx.database.db;
   const heavyRead = createHeavyReads(ctx);
 
-  r.get('/core-api/api/retail/reports/donation_totals', {
+  r.get(reportsPaths.donationTotals, {
     config: { access: 'client' },
     schema: {
       tags: ['reports'],
@@ -32,35 +42,43 @@ export async function reportsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       querystring: donationTotalsQuerySchema,
       response: { 200: donationTotalsSchema, ...errors, 429: errorBodySchema },
     },
-    handler: (request, reply) => heavyRead('reports', request, reply, () => donationTotals(ctx, request, request.query)),
+    handler: (request, reply) =>
+      heavyRead('reports', request, reply, async () =>
+        donationTotals(ctx, await resolveViewer(ctx, request), request.query, request.url),
+      ),
   });
 
-  r.get('/core-api/api/retail/reports/donations', {
+  r.get(reportsPaths.donations, {
     config: { access: 'client' },
     schema: {
       tags: ['reports'],
-      description: `Raw donation rows, oldest first, at most ${DONATIONS_PAGE_MAX} per page (a larger limit is served page by ` +
+      description:
+        `Raw donation rows, oldest first, at most ${DONATIONS_PAGE_MAX} per page (a larger limit is served page by ` +
         'page: follow next); expand=from_store,from_company adds names.',
       querystring: donationListQuerySchema,
       response: { 200: donationListSchema, ...errors, 429: errorBodySchema },
     },
-    handler: (request, reply) => heavyRead('reports', request, reply, async () => {
-      const q = request.query;
-      const limit = Math.min(q.limit, DONATIONS_PAGE_MAX);
-      const rv = await resolveViewer(ctx, request);
-      const interval = intervalOf(q);
-      const requested = { companyIds: q.from_company_id, storeIds: q.from_store_id, receiverIds: q.receiver_id };
-      await assertFiltersVisible(ctx, rv, requested);
-      const expand = new Set(q.expand ?? []);
-      const { count, results } = await listDonations(db, {
-        interval, filters: effectiveFilters(rv, requested), expandStore: expand.has('from_store'),
-        expandCompany: expand.has('from_company'), limit, offset: q.offset,
-      });
-      return { count, next: nextOffsetUrl(request.url, q.offset, limit, count), results };
-    }),
+    handler: (request, reply) =>
+      heavyRead('reports', request, reply, async () => {
+        const q = request.query;
+        const limit = Math.min(q.limit, DONATIONS_PAGE_MAX);
+        const rv = await resolveViewer(ctx, request);
+        const interval = intervalOf(q);
+        await assertFiltersVisible(ctx, rv, q.filter);
+        const expand = new Set(q.expand ?? []);
+        const { count, results } = await listDonations(db, {
+          interval,
+          filter: viewerFilter(rv, q.filter),
+          expandStore: expand.has('from_store'),
+          expandCompany: expand.has('from_company'),
+          limit,
+          offset: q.offset,
+        });
+        return { count, next: nextOffsetUrl(request.url, q.offset, limit, count), results };
+      }),
   });
 
-  r.get('/core-api/api/reports/stores', {
+  r.get(reportsPaths.stores, {
     config: { access: 'client' },
     schema: {
       tags: ['reports'],
@@ -73,12 +91,17 @@ export async function reportsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       const rv = await resolveViewer(ctx, request);
       if (q.company_id) await assertFiltersVisible(ctx, rv, { companyIds: q.company_id });
       const offset = (q.page - 1) * q.page_size;
-      const { count, results } = await listStores(db, rv.scope, { companyIds: q.company_id, limit: q.page_size, offset }, true);
+      const { count, results } = await listStores(
+        db,
+        rv.scope,
+        { companyIds: q.company_id, limit: q.page_size, offset },
+        true,
+      );
       return { count, next: nextPageUrl(request.url, q.page, q.page_size, count), results };
     },
   });
 
-  r.get('/core-api/api/reports/stores/:id', {
+  r.get(reportsPaths.store, {
     config: { access: 'client' },
     schema: {
       tags: ['reports'],
@@ -94,7 +117,7 @@ export async function reportsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     },
   });
 
-  r.get('/core-api/api/reports/receivers/:id', {
+  r.get(reportsPaths.receiver, {
     config: { access: 'client' },
     schema: {
       tags: ['reports'],

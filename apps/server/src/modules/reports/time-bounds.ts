@@ -21,14 +21,21 @@ const INSTANT_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{
 const DAY_MS = 86_400_000;
 
 const parts = new Intl.DateTimeFormat('en-US', {
-  timeZone: REPORT_TIME_ZONE, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit',
-  hour: '2-digit', minute: '2-digit', second: '2-digit',
+  timeZone: REPORT_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
 });
 
 /** Local wall-clock time of an instant, as if it were UTC (ms). */
 function localWallMs(utcMs: number): number {
   const p: Record<string, number> = {};
-  for (const part of parts.formatToParts(new Date(utcMs))) if (part.type !== 'literal') p[part.type] = Number(part.value);
+  for (const part of parts.formatToParts(new Date(utcMs)))
+    if (part.type !== 'literal') p[part.type] = Number(part.value);
   return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) + (((utcMs % 1000) + 1000) % 1000);
 }
 
@@ -88,7 +95,10 @@ export function parseBound(param: string, value: string, after: boolean): Bound 
   const t = INSTANT_RE.exec(value);
   const [h, mi, s] = t ? [+t[4], +t[5], +(t[6] ?? 0)] : [0, 0, 0];
   if (!t || !validDate(+t[1], +t[2], +t[3]) || h > 23 || mi > 59 || s > 59) {
-    throw badRequest('The request is not valid.', `querystring.${param}: ${value} is not a date or an ISO date-time with a time zone`);
+    throw badRequest(
+      'The request is not valid.',
+      `querystring.${param}: ${value} is not a date or an ISO date-time with a time zone`,
+    );
   }
   const offsetMin = t[8] === 'Z' ? 0 : (t[9] === '-' ? -1 : 1) * (+t[10] * 60 + +t[11]);
   const ms = Date.UTC(+t[1], +t[2] - 1, +t[3], h, mi, s) - offsetMin * 60_000;

@@ -2,9 +2,8 @@ import fc from 'fast-check';
 import { ANNOTATE_FIELDS, type AnnotateField } from '@openrescue/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareDemo } from '../../demo-setup.js';
 import { buildTestApp, signIn, type TestApp } from '../../test-support/test-app.js';
-import { rawTotals, totalsQueryString, type RawTotalsParams } from './raw-totals.test-helper.js';
+import { rawTotals, totalsQueryString, type RawTotalsParams } from '../../test-support/fixtures/raw-totals.js';
 
 /**
  * Property: after any mix of inserts, updates and deletes of donation rows, donation_totals answers every filter,
@@ -22,13 +21,16 @@ const WINDOW_START = Date.parse('2023-10-01T00:00:00Z');
 const WINDOW_END = Date.parse('2026-12-31T00:00:00Z');
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await prepareDemo(t.ctx, 1500, () => {});
+  t = await buildTestApp({}, { demo: 1500 });
   token = (await signIn(t.app, 'staff@openrescue.test', 'demo-staff')).token;
   const { rows } = await sql<{ store_id: number; company_id: number; receiver_id: number }>`
     select sr.store_id, s.company_id, sr.receiver_id from store_receiver sr join store s on s.id = sr.store_id
     order by 1, 3`.execute(t.database.db);
-  links = rows.map((r) => ({ store_id: Number(r.store_id), company_id: Number(r.company_id), receiver_id: Number(r.receiver_id) }));
+  links = rows.map((r) => ({
+    store_id: Number(r.store_id),
+    company_id: Number(r.company_id),
+    receiver_id: Number(r.receiver_id),
+  }));
   companies = [...new Set(links.map((l) => l.company_id))];
   stores = [...new Set(links.map((l) => l.store_id))];
   receivers = [...new Set(links.map((l) => l.receiver_id))];
@@ -44,33 +46,63 @@ const amounts = fc.record({
 });
 
 const opArb = fc.oneof(
-  fc.record({ kind: fc.constant('insert' as const), rows: fc.array(fc.record({
-    link: fc.nat(), at: instantArb, department: fc.integer({ min: 1, max: 7 }), destination: fc.integer({ min: 1, max: 3 }), amounts,
-  }), { minLength: 1, maxLength: 6 }) }),
-  fc.record({ kind: fc.constant('update' as const), pick: fc.nat(), n: fc.integer({ min: 1, max: 40 }), change: fc.oneof(
-    fc.record({ what: fc.constant('amounts' as const), amounts }),
-    fc.record({ what: fc.constant('shift' as const), seconds: fc.integer({ min: -90 * 86_400, max: 90 * 86_400 }) }),
-    fc.record({ what: fc.constant('category' as const), department: fc.integer({ min: 1, max: 7 }), destination: fc.integer({ min: 1, max: 3 }) }),
-    fc.record({ what: fc.constant('move' as const), link: fc.nat() }),
-  ) }),
+  fc.record({
+    kind: fc.constant('insert' as const),
+    rows: fc.array(
+      fc.record({
+        link: fc.nat(),
+        at: instantArb,
+        department: fc.integer({ min: 1, max: 7 }),
+        destination: fc.integer({ min: 1, max: 3 }),
+        amounts,
+      }),
+      { minLength: 1, maxLength: 6 },
+    ),
+  }),
+  fc.record({
+    kind: fc.constant('update' as const),
+    pick: fc.nat(),
+    n: fc.integer({ min: 1, max: 40 }),
+    change: fc.oneof(
+      fc.record({ what: fc.constant('amounts' as const), amounts }),
+      fc.record({ what: fc.constant('shift' as const), seconds: fc.integer({ min: -90 * 86_400, max: 90 * 86_400 }) }),
+      fc.record({
+        what: fc.constant('category' as const),
+        department: fc.integer({ min: 1, max: 7 }),
+        destination: fc.integer({ min: 1, max: 3 }),
+      }),
+      fc.record({ what: fc.constant('move' as const), link: fc.nat() }),
+    ),
+  }),
   fc.record({ kind: fc.constant('delete' as const), pick: fc.nat(), n: fc.integer({ min: 1, max: 30 }) }),
-  fc.record({ kind: fc.constant('delete-range' as const), at: instantArb, hours: fc.integer({ min: 1, max: 24 * 20 }) }),
+  fc.record({
+    kind: fc.constant('delete-range' as const),
+    at: instantArb,
+    hours: fc.integer({ min: 1, max: 24 * 20 }),
+  }),
 );
 type Op = typeof opArb extends fc.Arbitrary<infer T> ? T : never;
 
 const dayArb = fc.integer({ min: WINDOW_START, max: WINDOW_END }).map((ms) => new Date(ms).toISOString().slice(0, 10));
 const boundArb = fc.oneof(
   dayArb,
-  fc.tuple(instantArb, fc.integer({ min: 0, max: 999 }), fc.constantFrom('Z', '-08:00', '+05:30')).map(([d, micro, zone]) => {
-    const local = new Date(d.getTime() + (zone === 'Z' ? 0 : zone === '-08:00' ? -8 : 5.5) * 3_600_000);
-    return `${local.toISOString().slice(0, 23)}${String(micro).padStart(3, '0')}${zone}`;
-  }),
+  fc
+    .tuple(instantArb, fc.integer({ min: 0, max: 999 }), fc.constantFrom('Z', '-08:00', '+05:30'))
+    .map(([d, micro, zone]) => {
+      const local = new Date(d.getTime() + (zone === 'Z' ? 0 : zone === '-08:00' ? -8 : 5.5) * 3_600_000);
+      return `${local.toISOString().slice(0, 23)}${String(micro).padStart(3, '0')}${zone}`;
+    }),
 );
 // Each filter in about one query of four, so most queries still find rows.
 const idsArb = (xs: () => number[]) =>
   fc.oneof(
     { arbitrary: fc.constant(undefined), weight: 3 },
-    { arbitrary: fc.array(fc.nat(), { minLength: 1, maxLength: 3 }).map((idx) => [...new Set(idx.map((i) => xs()[i % xs().length]))]), weight: 1 },
+    {
+      arbitrary: fc
+        .array(fc.nat(), { minLength: 1, maxLength: 3 })
+        .map((idx) => [...new Set(idx.map((i) => xs()[i % xs().length]))]),
+      weight: 1,
+    },
   );
 const queryArb = fc.record({
   entry_time__gte: fc.option(boundArb, { nil: undefined }),
@@ -80,14 +112,19 @@ const queryArb = fc.record({
   from_store_id: idsArb(() => stores),
   receiver_id: idsArb(() => receivers),
   annotate: fc.subarray([...ANNOTATE_FIELDS] as AnnotateField[]),
-  annotate_entry_time: fc.option(fc.constantFrom('date' as const, 'date-week' as const, 'date-month' as const), { nil: undefined }),
+  annotate_entry_time: fc.option(fc.constantFrom('date' as const, 'date-week' as const, 'date-month' as const), {
+    nil: undefined,
+  }),
 });
 
 async function apply(op: Op) {
   const db = t.database.db;
   const numeric = (a: { grams: number; meals: number; co2: number; money: number }) => ({
-    weight_kg: (a.grams / 1000).toFixed(3), food_rescued_kg: (a.grams / 1000).toFixed(3), meals_provided: (a.meals / 100).toFixed(2),
-    co2_emissions_kg: (a.co2 / 1000).toFixed(3), money_saved: (a.money / 100).toFixed(2),
+    weight_kg: (a.grams / 1000).toFixed(3),
+    food_rescued_kg: (a.grams / 1000).toFixed(3),
+    meals_provided: (a.meals / 100).toFixed(2),
+    co2_emissions_kg: (a.co2 / 1000).toFixed(3),
+    money_saved: (a.money / 100).toFixed(2),
   });
   const ids = async (pick: number, n: number) => {
     const { rows } = await sql<{ id: number }>`select id from donation order by id
@@ -95,25 +132,44 @@ async function apply(op: Op) {
     return rows.map((r) => Number(r.id));
   };
   if (op.kind === 'insert') {
-    await db.insertInto('donation').values(op.rows.map((r) => {
-      const link = links[r.link % links.length];
-      return { entry_time: r.at, destination_id: r.destination, department_id: r.department, impact_factor_version: 1, ...link, ...numeric(r.amounts) };
-    })).execute();
+    await db
+      .insertInto('donation')
+      .values(
+        op.rows.map((r) => {
+          const link = links[r.link % links.length];
+          return {
+            entry_time: r.at,
+            destination_id: r.destination,
+            department_id: r.department,
+            impact_factor_version: 1,
+            ...link,
+            ...numeric(r.amounts),
+          };
+        }),
+      )
+      .execute();
   } else if (op.kind === 'update') {
     const chosen = await ids(op.pick, op.n);
     if (!chosen.length) return;
     const c = op.change;
-    const set = c.what === 'amounts' ? numeric(c.amounts)
-      : c.what === 'shift' ? { entry_time: sql<Date>`entry_time + make_interval(secs => ${c.seconds})` }
-      : c.what === 'category' ? { department_id: c.department, destination_id: c.destination }
-      : links[c.link % links.length];
+    const set =
+      c.what === 'amounts'
+        ? numeric(c.amounts)
+        : c.what === 'shift'
+          ? { entry_time: sql<Date>`entry_time + make_interval(secs => ${c.seconds})` }
+          : c.what === 'category'
+            ? { department_id: c.department, destination_id: c.destination }
+            : links[c.link % links.length];
     await db.updateTable('donation').set(set).where('id', 'in', chosen).execute();
   } else if (op.kind === 'delete') {
     const chosen = await ids(op.pick, op.n);
     if (chosen.length) await db.deleteFrom('donation').where('id', 'in', chosen).execute();
   } else {
-    await db.deleteFrom('donation').where('entry_time', '>=', op.at)
-      .where('entry_time', '<', new Date(op.at.getTime() + op.hours * 3_600_000)).execute();
+    await db
+      .deleteFrom('donation')
+      .where('entry_time', '>=', op.at)
+      .where('entry_time', '<', new Date(op.at.getTime() + op.hours * 3_600_000))
+      .execute();
   }
 }
 
@@ -158,21 +214,25 @@ const ROLLUP_DIFF = sql<{ n: number }>`select
 describe('rollups stay exact (property)', () => {
   it('donation_totals equals a raw GROUP BY after random inserts, updates and deletes', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 6 }), fc.array(queryArb, { minLength: 1, maxLength: 4 }), async (ops, queries) => {
-        for (const op of ops) await apply(op);
-        const diff = await ROLLUP_DIFF.execute(t.database.db);
-        expect(Number(diff.rows[0].n)).toBe(0);
-        for (const q of queries) {
-          const params: RawTotalsParams = { ...q, annotate: q.annotate.length ? q.annotate : undefined };
-          const res = await t.app.inject({
-            method: 'GET',
-            url: `/core-api/api/retail/reports/donation_totals?${totalsQueryString({ ...params, annotate_metrics: true, page_size: 10000 })}`,
-            headers: { authorization: `Bearer ${token}` },
-          });
-          expect(res.statusCode, res.body).toBe(200);
-          expect(res.json().results).toEqual(await rawTotals(t.database.db, params));
-        }
-      }),
+      fc.asyncProperty(
+        fc.array(opArb, { minLength: 1, maxLength: 6 }),
+        fc.array(queryArb, { minLength: 1, maxLength: 4 }),
+        async (ops, queries) => {
+          for (const op of ops) await apply(op);
+          const diff = await ROLLUP_DIFF.execute(t.database.db);
+          expect(Number(diff.rows[0].n)).toBe(0);
+          for (const q of queries) {
+            const params: RawTotalsParams = { ...q, annotate: q.annotate.length ? q.annotate : undefined };
+            const res = await t.app.inject({
+              method: 'GET',
+              url: `/core-api/api/retail/reports/donation_totals?${totalsQueryString({ ...params, annotate_metrics: true, page_size: 10000 })}`,
+              headers: { authorization: `Bearer ${token}` },
+            });
+            expect(res.statusCode, res.body).toBe(200);
+            expect(res.json().results).toEqual(await rawTotals(t.database.db, params));
+          }
+        },
+      ),
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 40), endOnFailure: true },
     );
   });
@@ -184,26 +244,33 @@ describe('rollups stay exact (property)', () => {
       entry_time__gte: fc.option(boundArb, { nil: undefined }),
       entry_time__lte: fc.option(boundArb, { nil: undefined }),
       company: fc.nat(),
-      annotate: fc.constantFrom<AnnotateField[]>(['from_department_id', 'destination_id'], ['destination_id', 'from_department_id']),
+      annotate: fc.constantFrom<AnnotateField[]>(
+        ['from_department_id', 'destination_id'],
+        ['destination_id', 'from_department_id'],
+      ),
       annotate_entry_time: fc.constantFrom('date-week' as const, 'date-month' as const),
       page_size: fc.constantFrom(10000, 7),
     });
     await fc.assert(
-      fc.asyncProperty(fc.array(opArb, { maxLength: 3 }), fc.array(oneCompany, { minLength: 1, maxLength: 4 }), async (ops, queries) => {
-        for (const op of ops) await apply(op);
-        for (const { company, page_size, ...q } of queries) {
-          const params: RawTotalsParams = { ...q, from_company_id: [companies[company % companies.length]] };
-          const expected = await rawTotals(t.database.db, params);
-          const res = await t.app.inject({
-            method: 'GET',
-            url: `/core-api/api/retail/reports/donation_totals?${totalsQueryString({ ...params, annotate_metrics: true, page_size })}`,
-            headers: { authorization: `Bearer ${token}` },
-          });
-          expect(res.statusCode, res.body).toBe(200);
-          expect(res.json().count).toBe(expected.length);
-          expect(res.json().results).toEqual(expected.slice(0, page_size));
-        }
-      }),
+      fc.asyncProperty(
+        fc.array(opArb, { maxLength: 3 }),
+        fc.array(oneCompany, { minLength: 1, maxLength: 4 }),
+        async (ops, queries) => {
+          for (const op of ops) await apply(op);
+          for (const { company, page_size, ...q } of queries) {
+            const params: RawTotalsParams = { ...q, from_company_id: [companies[company % companies.length]] };
+            const expected = await rawTotals(t.database.db, params);
+            const res = await t.app.inject({
+              method: 'GET',
+              url: `/core-api/api/retail/reports/donation_totals?${totalsQueryString({ ...params, annotate_metrics: true, page_size })}`,
+              headers: { authorization: `Bearer ${token}` },
+            });
+            expect(res.statusCode, res.body).toBe(200);
+            expect(res.json().count).toBe(expected.length);
+            expect(res.json().results).toEqual(expected.slice(0, page_size));
+          }
+        },
+      ),
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 40), endOnFailure: true },
     );
   });
@@ -235,7 +302,9 @@ describe('rollups stay exact (property)', () => {
     });
     expect(Number((await ROLLUP_DIFF.execute(db)).rows[0].n)).toBe(0);
     await sql`truncate donation`.execute(db);
-    const { rows } = await sql<{ n: number }>`select (select count(*) from donation_daily) + (select count(*) from donation_weekly)
+    const { rows } = await sql<{
+      n: number;
+    }>`select (select count(*) from donation_daily) + (select count(*) from donation_weekly)
       + (select count(*) from donation_monthly) + (select count(*) from donation_monthly_company) as n`.execute(db);
     expect(Number(rows[0].n)).toBe(0);
   });

@@ -12,7 +12,8 @@ import { addDays, localDateOf, monthStartOf, nextMonthStart, type Bound, type In
  * filter, a receiver filter or a receiver annotation needs the detailed sources.
  */
 export type Period = 'none' | 'day' | 'week' | 'month';
-export type Source = 'donation' | 'donation_daily' | 'donation_weekly' | 'donation_monthly' | 'donation_monthly_company';
+export type Source =
+  'donation' | 'donation_daily' | 'donation_weekly' | 'donation_monthly' | 'donation_monthly_company';
 
 export type Segment =
   /** [from, to) instants or day bounds; raw rows only. */
@@ -61,22 +62,26 @@ export function planSegments(input: PlanInput): Segment[] {
     return [{ source: 'donation', grain: 'instant', from: lo, to: hi }];
   }
   const segments: Segment[] = [];
-  if (lo?.kind === 'instant') segments.push({ source: 'donation', grain: 'instant', from: lo, to: { kind: 'day', date: loDay! } });
+  if (lo?.kind === 'instant')
+    segments.push({ source: 'donation', grain: 'instant', from: lo, to: { kind: 'day', date: loDay! } });
 
   const monthsAllowed = period === 'none' || period === 'month';
   const mLo = loDay === null ? null : loDay.endsWith('-01') ? loDay : nextMonthStart(loDay);
   const mHi = hiDay === null ? null : monthStartOf(hiDay);
   if (monthsAllowed && (mLo === null || mHi === null || mLo < mHi)) {
-    if (loDay !== null && mLo !== null && loDay < mLo) segments.push({ source: daySource, grain: 'day', from: loDay, to: mLo });
+    if (loDay !== null && mLo !== null && loDay < mLo)
+      segments.push({ source: daySource, grain: 'day', from: loDay, to: mLo });
     segments.push({ source: monthSource, grain: 'month', from: mLo, to: mHi });
-    if (hiDay !== null && mHi !== null && mHi < hiDay) segments.push({ source: daySource, grain: 'day', from: mHi, to: hiDay });
+    if (hiDay !== null && mHi !== null && mHi < hiDay)
+      segments.push({ source: daySource, grain: 'day', from: mHi, to: hiDay });
   } else if (period === 'week' && compact) {
     segments.push(...weekSegments(loDay, hiDay));
   } else {
     segments.push({ source: daySource, grain: 'day', from: loDay, to: hiDay });
   }
 
-  if (hi?.kind === 'instant') segments.push({ source: 'donation', grain: 'instant', from: { kind: 'day', date: hiDay! }, to: hi });
+  if (hi?.kind === 'instant')
+    segments.push({ source: 'donation', grain: 'instant', from: { kind: 'day', date: hiDay! }, to: hi });
   return segments;
 }
 
@@ -84,11 +89,14 @@ export function planSegments(input: PlanInput): Segment[] {
 function weekSegments(loDay: string | null, hiDay: string | null): Segment[] {
   const wLo = loDay === null ? null : mondayOnOrAfter(loDay);
   const wHi = hiDay === null ? null : mondayOnOrBefore(hiDay);
-  if (wLo !== null && wHi !== null && wLo >= wHi) return [{ source: 'donation_daily', grain: 'day', from: loDay, to: hiDay }];
+  if (wLo !== null && wHi !== null && wLo >= wHi)
+    return [{ source: 'donation_daily', grain: 'day', from: loDay, to: hiDay }];
   const out: Segment[] = [];
-  if (loDay !== null && wLo !== null && loDay < wLo) out.push({ source: 'donation_daily', grain: 'day', from: loDay, to: wLo });
+  if (loDay !== null && wLo !== null && loDay < wLo)
+    out.push({ source: 'donation_daily', grain: 'day', from: loDay, to: wLo });
   out.push({ source: 'donation_weekly', grain: 'week', from: wLo, to: wHi });
-  if (hiDay !== null && wHi !== null && wHi < hiDay) out.push({ source: 'donation_daily', grain: 'day', from: wHi, to: hiDay });
+  if (hiDay !== null && wHi !== null && wHi < hiDay)
+    out.push({ source: 'donation_daily', grain: 'day', from: wHi, to: hiDay });
   return out;
 }
 

@@ -1,17 +1,28 @@
-import type { AnnotateField } from '@openrescue/shared';
+import type { AnnotateField, ReportFilter } from '@openrescue/shared';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { microsToIso, type Bound } from './time-bounds.js';
 import type { Period, Segment } from './totals.planner.js';
+
+/** A filter with an empty list matches no donation (no query needed). */
+export function matchesNothing(filter: ReportFilter): boolean {
+  return [filter.companyIds, filter.storeIds, filter.receiverIds].some((ids) => ids?.length === 0);
+}
+
+/** The newest impact factor version in force today (America/Vancouver), if any. */
+export async function impactFactorVersionToday(db: Kysely<DB>): Promise<number | undefined> {
+  const { rows } = await sql<{ v: number | null }>`select max(version) as v from impact_factor
+    where effective_from <= (now() at time zone 'America/Vancouver')::date`.execute(db);
+  return rows[0]?.v === null || rows[0]?.v === undefined ? undefined : Number(rows[0].v);
+}
 
 /** Sums over the planned segments by period and annotations: one statement (one more counts a full page). */
 export interface TotalsQuery {
   segments: Segment[];
   period: Period;
   annotate: AnnotateField[];
-  companyIds?: number[];
-  storeIds?: number[];
-  receiverIds?: number[];
+  /** Which donations: the request's filter, already narrowed to the caller's (reports.policy.ts). */
+  filter: ReportFilter;
   metrics: boolean;
   limit: number;
   offset: number;
@@ -38,7 +49,7 @@ const COLUMN_OF: Record<AnnotateField, string> = {
 };
 const METRICS = ['meals_provided', 'food_rescued_kg', 'co2_emissions_kg', 'money_saved'] as const;
 // The column names once: a name built per row and metric (`${m}__sum`) was a new string to look up each time, and
-// made toRow a fifth of the time a company's 3,300 weekly rows took in Node (bench/README.md, eighteenth pass).
+// made toRow a fifth of the time a company's 3,300 weekly rows took in Node (bench/report-totals-bench.ts).
 const METRIC_SUMS = METRICS.map((m) => `${m}__sum` as const);
 
 export function boundSql(b: Bound): RawBuilder<unknown> {
@@ -63,7 +74,8 @@ function periodSql(seg: Segment, period: Period): RawBuilder<unknown> | null {
 function timeConditions(seg: Segment): RawBuilder<unknown>[] {
   const out: RawBuilder<unknown>[] = [];
   if (seg.grain === 'instant' || seg.source === 'donation') {
-    const from = seg.grain === 'instant' ? seg.from : seg.from === null ? null : ({ kind: 'day', date: seg.from } as const);
+    const from =
+      seg.grain === 'instant' ? seg.from : seg.from === null ? null : ({ kind: 'day', date: seg.from } as const);
     const to = seg.grain === 'instant' ? seg.to : seg.to === null ? null : ({ kind: 'day', date: seg.to } as const);
     if (from) out.push(sql`entry_time >= ${boundSql(from)}`);
     if (to) out.push(sql`entry_time < ${boundSql(to)}`);
@@ -92,9 +104,9 @@ function segmentSql(seg: Segment, q: TotalsQuery): RawBuilder<unknown> {
   ];
   const where = [
     ...timeConditions(seg),
-    inList('company_id', q.companyIds),
-    inList('store_id', q.storeIds),
-    inList('receiver_id', q.receiverIds),
+    inList('company_id', q.filter.companyIds),
+    inList('store_id', q.filter.storeIds),
+    inList('receiver_id', q.filter.receiverIds),
   ].filter((c): c is RawBuilder<unknown> => c !== null);
   return sql`select ${sql.join(columns)} from ${sql.table(seg.source)}${where.length ? sql` where ${sql.join(where, sql` and `)}` : sql``}`;
 }
@@ -104,13 +116,20 @@ function segmentSql(seg: Segment, q: TotalsQuery): RawBuilder<unknown> {
  * donation_weekly or donation_monthly_company are unique by period, department and destination (the table's key),
  * and the planner gives the segment's periods to it alone (the days at either end fall in other periods). Summing
  * them again only cost: PostgreSQL's hash aggregate over a company's 3,300 weeks x departments x destinations, five
- * numeric sums each, took 12-20 ms of the query's 26-34 ms (bench/README.md, eighteenth pass).
+ * numeric sums each, took 12-20 ms of the query's 26-34 ms (bench/report-totals-bench.ts).
  */
 function alreadyGrouped(seg: Segment, q: TotalsQuery): boolean {
-  const ownPeriod = (seg.source === 'donation_weekly' && seg.grain === 'week' && q.period === 'week') ||
+  const ownPeriod =
+    (seg.source === 'donation_weekly' && seg.grain === 'week' && q.period === 'week') ||
     (seg.source === 'donation_monthly_company' && seg.grain === 'month' && q.period === 'month');
-  return ownPeriod && new Set(q.companyIds ?? []).size === 1 && !q.storeIds?.length && !q.receiverIds?.length &&
-    q.annotate.includes('from_department_id') && q.annotate.includes('destination_id');
+  return (
+    ownPeriod &&
+    new Set(q.filter.companyIds ?? []).size === 1 &&
+    !q.filter.storeIds?.length &&
+    !q.filter.receiverIds?.length &&
+    q.annotate.includes('from_department_id') &&
+    q.annotate.includes('destination_id')
+  );
 }
 
 /** An already grouped segment's rows as groups: the sums are its columns (a row that has dropped to 0 donations is
@@ -123,8 +142,9 @@ function groupedSegmentSql(seg: Segment, q: TotalsQuery): RawBuilder<unknown> {
     ...(q.metrics ? METRICS.map((m, i) => sql`${sql.ref(m)} as ${sql.ref(METRIC_SUMS[i])}`) : []),
     sql`donation_count`,
   ];
-  const where = [...timeConditions(seg), inList('company_id', q.companyIds), sql`donation_count > 0`]
-    .filter((c): c is RawBuilder<unknown> => c !== null);
+  const where = [...timeConditions(seg), inList('company_id', q.filter.companyIds), sql`donation_count > 0`].filter(
+    (c): c is RawBuilder<unknown> => c !== null,
+  );
   return sql`select ${sql.join(columns)} from ${sql.table(seg.source)} where ${sql.join(where, sql` and `)}`;
 }
 
@@ -134,17 +154,25 @@ function groupedSegmentSql(seg: Segment, q: TotalsQuery): RawBuilder<unknown> {
  */
 export async function queryTotals(db: Kysely<DB>, q: TotalsQuery): Promise<{ rows: TotalsRow[]; count: number }> {
   const grouped = q.period !== 'none' || q.annotate.length > 0;
-  if (q.segments.length === 0) return grouped ? { rows: [], count: 0 } : { rows: q.offset === 0 ? [zeroRow(q)] : [], count: 1 };
-  const union = sql.join(q.segments.map((s) => segmentSql(s, q)), sql` union all `);
+  if (q.segments.length === 0)
+    return grouped ? { rows: [], count: 0 } : { rows: q.offset === 0 ? [zeroRow(q)] : [], count: 1 };
+  const union = sql.join(
+    q.segments.map((s) => segmentSql(s, q)),
+    sql` union all `,
+  );
   if (!grouped) {
-    const sums = [sql`coalesce(sum(weight_kg), 0) as weight_kg__sum`, ...metricSums(q), sql`coalesce(sum(n), 0) as donation_count`];
+    const sums = [
+      sql`coalesce(sum(weight_kg), 0) as weight_kg__sum`,
+      ...metricSums(q),
+      sql`coalesce(sum(n), 0) as donation_count`,
+    ];
     const { rows } = await sql<Record<string, unknown>>`select ${sql.join(sums)} from (${union}) s`.execute(db);
     return { rows: q.offset === 0 ? rows.map((r) => toRow(r, q)) : [], count: 1 };
   }
   const keys = [...(q.period !== 'none' ? [sql.ref('period')] : []), ...q.annotate.map((a) => sql.ref(COLUMN_OF[a]))];
   const named = [
     // The period as the date it is: `to_char` per row was ~45% of PostgreSQL's time for a company's 3,300 weekly rows
-    // (bench/README.md, nineteenth pass); dates come out as 'YYYY-MM-DD' (DateStyle ISO, connection.ts).
+    // (bench/report-totals-bench.ts); dates come out as 'YYYY-MM-DD' (DateStyle ISO, connection.ts).
     ...(q.period !== 'none' ? [sql`period as date`] : []),
     ...q.annotate.map((a) => sql`${sql.ref(COLUMN_OF[a])} as ${sql.ref(a)}`),
   ];
@@ -159,10 +187,22 @@ export async function queryTotals(db: Kysely<DB>, q: TotalsQuery): Promise<{ row
     const rest = q.segments.filter((s) => !ready.includes(s));
     const parts = [
       ...ready.map((s) => groupedSegmentSql(s, q)),
-      ...(rest.length ? [sql`select ${sql.join([...keys, ...sums])} from (${sql.join(rest.map((s) => segmentSql(s, q)), sql` union all `)}) s
-        group by ${sql.join(keys)} having sum(n) > 0`] : []),
+      ...(rest.length
+        ? [
+            sql`select ${sql.join([...keys, ...sums])} from (${sql.join(
+              rest.map((s) => segmentSql(s, q)),
+              sql` union all `,
+            )}) s
+        group by ${sql.join(keys)} having sum(n) > 0`,
+          ]
+        : []),
     ];
-    outputs = [...named, sql.ref('weight_kg__sum'), ...(q.metrics ? METRIC_SUMS.map((m) => sql.ref(m)) : []), sql.ref('donation_count')];
+    outputs = [
+      ...named,
+      sql.ref('weight_kg__sum'),
+      ...(q.metrics ? METRIC_SUMS.map((m) => sql.ref(m)) : []),
+      sql.ref('donation_count'),
+    ];
     groups = sql`from (${sql.join(parts, sql` union all `)}) g`;
   }
   const { rows } = await sql<Record<string, unknown>>`select ${sql.join(outputs)} ${groups}
@@ -180,7 +220,10 @@ function metricSums(q: TotalsQuery): RawBuilder<unknown>[] {
 }
 
 function zeroRow(q: TotalsQuery): TotalsRow {
-  return toRow({ weight_kg__sum: 0, donation_count: 0, ...(q.metrics ? Object.fromEntries(METRIC_SUMS.map((m) => [m, 0])) : {}) }, q);
+  return toRow(
+    { weight_kg__sum: 0, donation_count: 0, ...(q.metrics ? Object.fromEntries(METRIC_SUMS.map((m) => [m, 0])) : {}) },
+    q,
+  );
 }
 
 function toRow(r: Record<string, unknown>, q: TotalsQuery): TotalsRow {

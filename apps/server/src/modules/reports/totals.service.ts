@@ -1,29 +1,10 @@
 import { TOTALS_PAGE_MAX, type DonationTotals, type DonationTotalsQuery, type ReportRow } from '@openrescue/shared';
-import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { nextPageUrl } from './paging.js';
-import { assertFiltersVisible, resolveViewer, scopeFilters, type ResolvedViewer } from './reports.policy.js';
+import { assertFiltersVisible, viewerFilter, type ResolvedViewer } from './reports.policy.js';
 import { intervalOf } from './time-bounds.js';
 import { periodOf, planSegments } from './totals.planner.js';
-import { queryTotals, type TotalsRow } from './totals.repository.js';
-
-export interface Filters {
-  companyIds?: number[];
-  storeIds?: number[];
-  receiverIds?: number[];
-}
-
-/** The request's filters limited to the caller's scope (the request's ids were already checked as visible). */
-export function effectiveFilters(rv: ResolvedViewer, requested: Filters): Filters {
-  const scope = scopeFilters(rv.scope);
-  const both = (a?: number[], b?: number[]) => (a && b ? a.filter((id) => b.includes(id)) : (a ?? b));
-  return {
-    companyIds: both(requested.companyIds, scope.companyIds),
-    storeIds: both(requested.storeIds, scope.storeIds),
-    receiverIds: both(requested.receiverIds, scope.receiverIds),
-  };
-}
+import { impactFactorVersionToday, matchesNothing, queryTotals, type TotalsRow } from './totals.repository.js';
 
 // A new factor version is rare (staff publish one) and only relabels reports, so every dashboard request need not
 // ask the database: each process re-reads it at most every 10 s.
@@ -34,19 +15,13 @@ const factorVersionMemo = new WeakMap<AppContext, { at: number; value: Promise<n
 export function currentImpactFactorVersion(ctx: AppContext): Promise<number | undefined> {
   const memo = factorVersionMemo.get(ctx);
   if (memo && Date.now() - memo.at < FACTOR_VERSION_TTL_MS) return memo.value;
-  const value = readImpactFactorVersion(ctx);
+  const value = impactFactorVersionToday(ctx.database.db);
   factorVersionMemo.set(ctx, { at: Date.now(), value });
   value.catch(() => factorVersionMemo.delete(ctx));
   return value;
 }
 
-async function readImpactFactorVersion(ctx: AppContext): Promise<number | undefined> {
-  const { rows } = await sql<{ v: number | null }>`select max(version) as v from impact_factor
-    where effective_from <= (now() at time zone 'America/Vancouver')::date`.execute(ctx.database.db);
-  return rows[0]?.v === null || rows[0]?.v === undefined ? undefined : Number(rows[0].v);
-}
-
-/** GET retail/reports/donation_totals for an already resolved viewer (documents reuse it). */
+/** GET retail/reports/donation_totals for an already resolved viewer. */
 export async function donationTotalsFor(
   ctx: AppContext,
   rv: ResolvedViewer,
@@ -54,24 +29,24 @@ export async function donationTotalsFor(
   requestUrl: string,
 ): Promise<DonationTotals & { rows: TotalsRow[] }> {
   const interval = intervalOf(query);
-  const requested: Filters = { companyIds: query.from_company_id, storeIds: query.from_store_id, receiverIds: query.receiver_id };
-  await assertFiltersVisible(ctx, rv, requested);
-  const filters = effectiveFilters(rv, requested);
+  await assertFiltersVisible(ctx, rv, query.filter);
+  const filter = viewerFilter(rv, query.filter);
   const annotate = [...new Set(query.annotate ?? [])];
   const period = periodOf(query.annotate_entry_time);
-  const nothing = [filters.companyIds, filters.storeIds, filters.receiverIds].some((ids) => ids?.length === 0);
-  const segments = nothing
+  const segments = matchesNothing(filter)
     ? []
     : planSegments({
-        interval, period, annotate,
-        hasStoreFilter: Boolean(filters.storeIds?.length),
-        hasReceiverFilter: Boolean(filters.receiverIds?.length),
+        interval,
+        period,
+        annotate,
+        hasStoreFilter: Boolean(filter.storeIds?.length),
+        hasReceiverFilter: Boolean(filter.receiverIds?.length),
       });
   const metrics = query.annotate_metrics === true;
   const offset = (query.page - 1) * query.page_size;
   // independent reads: on PostgreSQL they run on two connections, on PGlite they queue back to back in the worker
   const [{ rows, count }, version] = await Promise.all([
-    queryTotals(ctx.database.db, { segments, period, annotate, ...filters, metrics, limit: query.page_size, offset }),
+    queryTotals(ctx.database.db, { segments, period, annotate, filter, metrics, limit: query.page_size, offset }),
     currentImpactFactorVersion(ctx),
   ]);
   const results: ReportRow[] = rows.map((r) => {
@@ -89,9 +64,13 @@ export async function donationTotalsFor(
 }
 
 /** The route: a page holds at most TOTALS_PAGE_MAX rows whatever page_size asks (decision 0041); `next` pages on. */
-export async function donationTotals(ctx: AppContext, request: FastifyRequest, query: DonationTotalsQuery): Promise<DonationTotals> {
-  const rv = await resolveViewer(ctx, request);
+export async function donationTotals(
+  ctx: AppContext,
+  rv: ResolvedViewer,
+  query: DonationTotalsQuery,
+  requestUrl: string,
+): Promise<DonationTotals> {
   const paged = { ...query, page_size: Math.min(query.page_size, TOTALS_PAGE_MAX) };
-  const { rows: _rows, ...answer } = await donationTotalsFor(ctx, rv, paged, request.url);
+  const { rows: _rows, ...answer } = await donationTotalsFor(ctx, rv, paged, requestUrl);
   return answer;
 }

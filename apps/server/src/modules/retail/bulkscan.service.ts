@@ -1,6 +1,14 @@
 import {
-  BULK_SCAN_BACK_DAYS, BULK_SCAN_MAX_ITEMS, bulkScanItemSchema, computeImpact, type ImpactMetrics, pickImpactFactor, prepareFactor, reportDay,
-  type BulkScanItem, type BulkScanRow,
+  BULK_SCAN_BACK_DAYS,
+  BULK_SCAN_MAX_ITEMS,
+  bulkScanItemSchema,
+  computeImpact,
+  type ImpactMetrics,
+  pickImpactFactor,
+  prepareFactor,
+  reportDay,
+  type BulkScanItem,
+  type BulkScanRow,
 } from '@openrescue/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
@@ -12,8 +20,10 @@ import { runIdempotent, type StoredAnswer } from './idempotency.js';
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 const invalid = (problems: string[]) =>
-  badRequest(`Nothing was inserted: ${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more problems)` : ''}`,
-    problems.slice(0, 20).join('; '));
+  badRequest(
+    `Nothing was inserted: ${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more problems)` : ''}`,
+    problems.slice(0, 20).join('; '),
+  );
 
 /** Who enters the weights: the signed-in user of the request (never a field of the body: decision 0038). */
 export interface BulkScanAuthor {
@@ -38,7 +48,8 @@ export function entryTimeWindow(now: Date = new Date()) {
 function parseItems(body: unknown, now = new Date()): BulkScanItem[] {
   if (!Array.isArray(body)) throw invalid(['the body must be a JSON list of items']);
   if (body.length === 0) throw invalid(['the list of items is empty']);
-  if (body.length > BULK_SCAN_MAX_ITEMS) throw invalid([`the list has ${body.length} items; at most ${BULK_SCAN_MAX_ITEMS} are accepted`]);
+  if (body.length > BULK_SCAN_MAX_ITEMS)
+    throw invalid([`the list has ${body.length} items; at most ${BULK_SCAN_MAX_ITEMS} are accepted`]);
   const window = entryTimeWindow(now);
   const problems: string[] = [];
   const items = body.map((raw, index) => {
@@ -47,7 +58,9 @@ function parseItems(body: unknown, now = new Date()): BulkScanItem[] {
       const issue = parsed.error.issues[0];
       if (issue.code === 'unrecognized_keys') {
         // A field the entry does not have (an author, an id, a time of creation): refused, never silently dropped.
-        problems.push(`item ${index}: unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')} (the author is the signed-in user)`);
+        problems.push(
+          `item ${index}: unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')} (the author is the signed-in user)`,
+        );
       } else problems.push(`item ${index}: ${issue.path.join('.') || 'item'} ${issue.message}`);
       return null;
     }
@@ -58,7 +71,9 @@ function parseItems(body: unknown, now = new Date()): BulkScanItem[] {
     } else if (at >= window.until) {
       problems.push(`item ${index}: entry_time ${item.entry_time} is after the network's today (${window.today})`);
     } else if (at < window.from) {
-      problems.push(`item ${index}: entry_time ${item.entry_time} is more than ${BULK_SCAN_BACK_DAYS} days before the network's today (${window.today})`);
+      problems.push(
+        `item ${index}: entry_time ${item.entry_time} is more than ${BULK_SCAN_BACK_DAYS} days before the network's today (${window.today})`,
+      );
     }
     return item;
   });
@@ -74,19 +89,29 @@ type FactorRow = Awaited<ReturnType<typeof loadImpactFactors>>[number];
  */
 export function createImpactCalculator(factors: FactorRow[]) {
   const prepared = new Map<object, ReturnType<typeof prepareFactor>>();
-  return (destinationId: number, departmentId: number, weightKg: number, entryTime: string | Date):
-    { day: string; impact: (ImpactMetrics & { impact_factor_version: number }) | null } => {
+  return (
+    destinationId: number,
+    departmentId: number,
+    weightKg: number,
+    entryTime: string | Date,
+  ): { day: string; impact: (ImpactMetrics & { impact_factor_version: number }) | null } => {
     const day = reportDay(new Date(entryTime));
     const factor = pickImpactFactor(factors, destinationId, departmentId, day);
     if (!factor) return { day, impact: null };
     if (!prepared.has(factor)) prepared.set(factor, prepareFactor(factor));
-    return { day, impact: { ...computeImpact(weightKg, prepared.get(factor)!), impact_factor_version: factor.version } };
+    return {
+      day,
+      impact: { ...computeImpact(weightKg, prepared.get(factor)!), impact_factor_version: factor.version },
+    };
   };
 }
 
 /** Validates every item against the database and inserts all of them (bulk_scan + donation), or nothing. */
 export async function insertBulkScanItems(
-  db: Kysely<DB>, author: BulkScanAuthor, body: unknown, idempotencyKey: string | null,
+  db: Kysely<DB>,
+  author: BulkScanAuthor,
+  body: unknown,
+  idempotencyKey: string | null,
 ): Promise<BulkScanRow[]> {
   const items = parseItems(body);
   const storeIds = [...new Set(items.map((i) => i.store_id))];
@@ -98,15 +123,25 @@ export async function insertBulkScanItems(
   items.forEach((item, index) => {
     const companyId = places.storeCompany.get(item.store_id);
     if (companyId === undefined) return void problems.push(`item ${index}: unknown store ${item.store_id}`);
-    if (!places.receivers.has(item.receiver_id)) return void problems.push(`item ${index}: unknown receiver ${item.receiver_id}`);
+    if (!places.receivers.has(item.receiver_id))
+      return void problems.push(`item ${index}: unknown receiver ${item.receiver_id}`);
     if (!places.links.has(`${item.store_id}:${item.receiver_id}`)) {
-      return void problems.push(`item ${index}: receiver ${item.receiver_id} has no pickup schedule with store ${item.store_id}`);
+      return void problems.push(
+        `item ${index}: receiver ${item.receiver_id} has no pickup schedule with store ${item.store_id}`,
+      );
     }
     const { day, impact } = impactOf(1, item.department, item.weight_kg, item.entry_time);
     if (!impact) return void problems.push(`item ${index}: no impact factor applies on ${day}`);
     rows.push({
-      store_id: item.store_id, company_id: companyId, receiver_id: item.receiver_id, department_id: item.department,
-      weight_kg: item.weight_kg, entry_time: item.entry_time, author_id: author.userId, email: author.email, ...impact,
+      store_id: item.store_id,
+      company_id: companyId,
+      receiver_id: item.receiver_id,
+      department_id: item.department,
+      weight_kg: item.weight_kg,
+      entry_time: item.entry_time,
+      author_id: author.userId,
+      email: author.email,
+      ...impact,
     });
   });
   if (problems.length) throw invalid(problems);
@@ -117,7 +152,12 @@ export async function insertBulkScanItems(
  * POST bulkscan/: with an Idempotency-Key the first answer is stored and replayed (scope: the caller). The author is
  * the caller: an `email` in the items is not read.
  */
-export async function postBulkScans(db: Kysely<DB>, author: BulkScanAuthor, body: unknown, key: string | undefined): Promise<StoredAnswer> {
+export async function postBulkScans(
+  db: Kysely<DB>,
+  author: BulkScanAuthor,
+  body: unknown,
+  key: string | undefined,
+): Promise<StoredAnswer> {
   if (!key) {
     const rows = await db.transaction().execute((trx) => insertBulkScanItems(trx, author, body, null));
     return { statusCode: 201, body: rows };

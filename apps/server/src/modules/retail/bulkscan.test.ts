@@ -1,14 +1,19 @@
 import { BULK_SCAN_BACK_DAYS, reportDay } from '@openrescue/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareDemo } from '../../demo-setup.js';
 import { buildTestApp, type DemoRole, signInDemoAccounts, type TestApp } from '../../test-support/test-app.js';
 import { addDays, localMidnightMicros } from '../reports/time-bounds.js';
 import { pruneIdempotencyKeys } from './idempotency.js';
 
 /** The client sends entry times 7 hours back (spec 7.3); the form's earliest back date arrives this much earlier. */
 const BULKSCAN_SHIFT_MS = 7 * 3_600_000;
-import { createRetailFixture, daysAgo, insertNoPickup, item, type RetailFixture } from './retail-fixtures.js';
+import {
+  createRetailFixture,
+  daysAgo,
+  insertNoPickup,
+  item,
+  type RetailFixture,
+} from '../../test-support/fixtures/retail.js';
 
 let t: TestApp;
 let tokens: Record<DemoRole, string>;
@@ -17,19 +22,23 @@ const POST_URL = '/core-api/api/bulkscan/';
 const LIST_URL = '/core-api/api/retail/bulkscan';
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await prepareDemo(t.ctx, 2000, () => {});
+  t = await buildTestApp({}, { demo: 2000 });
   tokens = await signInDemoAccounts(t.app);
   f = await createRetailFixture(t);
 });
 afterAll(async () => t?.close());
 
-const post = (body: unknown, key?: string, who: DemoRole = 'staff') => t.app.inject({
-  method: 'POST', url: POST_URL, payload: body as object,
-  headers: { authorization: `Bearer ${tokens[who]}`, ...(key ? { 'idempotency-key': key } : {}) },
-});
-const get = (url: string, who: DemoRole = 'staff') => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens[who]}` } });
-const one = async <T>(query: string) => Number((await sql<{ n: T }>`${sql.raw(query)}`.execute(t.database.db)).rows[0].n);
+const post = (body: unknown, key?: string, who: DemoRole = 'staff') =>
+  t.app.inject({
+    method: 'POST',
+    url: POST_URL,
+    payload: body as object,
+    headers: { authorization: `Bearer ${tokens[who]}`, ...(key ? { 'idempotency-key': key } : {}) },
+  });
+const get = (url: string, who: DemoRole = 'staff') =>
+  t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens[who]}` } });
+const one = async <T>(query: string) =>
+  Number((await sql<{ n: T }>`${sql.raw(query)}`.execute(t.database.db)).rows[0].n);
 const counts = async () => ({
   scans: await one('select count(*) as n from bulk_scan'),
   donations: await one('select count(*) as n from donation'),
@@ -38,20 +47,37 @@ const counts = async () => ({
 describe('POST bulkscan/', () => {
   it('inserts bulk scans and their donations, and the rollups follow', async () => {
     const before = await counts();
-    const monthlyBefore = await one(`select coalesce(sum(weight_kg), 0) as n from donation_monthly where store_id = ${f.storeId}`);
+    const monthlyBefore = await one(
+      `select coalesce(sum(weight_kg), 0) as n from donation_monthly where store_id = ${f.storeId}`,
+    );
     const when = daysAgo(3, 10);
-    const res = await post([item(f, { entry_time: when }), item(f, { department: 5, weight_kg: 7 }), item(f, { department: 7, weight_kg: 999 })]);
+    const res = await post([
+      item(f, { entry_time: when }),
+      item(f, { department: 5, weight_kg: 7 }),
+      item(f, { department: 7, weight_kg: 999 }),
+    ]);
     expect(res.statusCode, res.body).toBe(201);
     const rows = res.json();
     expect(rows).toHaveLength(3);
-    expect(rows[0]).toMatchObject({ store_id: f.storeId, receiver_id: f.receiverId, department: 1, weight_kg: 12, destination: 1,
-      destination_name: 'Charity', reason_id: null, email: 'staff@openrescue.test', store: 'Fixture Store Alpha',
-      entry_time: when });
+    expect(rows[0]).toMatchObject({
+      store_id: f.storeId,
+      receiver_id: f.receiverId,
+      department: 1,
+      weight_kg: 12,
+      destination: 1,
+      destination_name: 'Charity',
+      reason_id: null,
+      email: 'staff@openrescue.test',
+      store: 'Fixture Store Alpha',
+      entry_time: when,
+    });
     expect(await counts()).toEqual({ scans: before.scans + 3, donations: before.donations + 3 });
     const monthlyAfter = await one(`select sum(weight_kg) as n from donation_monthly where store_id = ${f.storeId}`);
     expect(monthlyAfter - monthlyBefore).toBeCloseTo(1018, 3);
     // Charity: 12 kg / 0.544 kg a meal = 22.06 meals.
-    const meals = await one(`select meals_provided as n from donation where store_id = ${f.storeId} and weight_kg = 12 limit 1`);
+    const meals = await one(
+      `select meals_provided as n from donation where store_id = ${f.storeId} and weight_kg = 12 limit 1`,
+    );
     expect(meals).toBe(22.06);
   });
 
@@ -68,8 +94,13 @@ describe('POST bulkscan/', () => {
     ['a time without zone', 'time', 'item 1: entry_time'],
   ])('refuses %s with a 400 naming the problem and inserts nothing', async (_name, kind, message) => {
     const bad: Record<string, Record<string, unknown>> = {
-      store: { store_id: 999999 }, receiver: { receiver_id: 999998 }, unlinked: { receiver_id: f.unlinkedReceiverId },
-      department: { department: 8 }, weight: { weight_kg: 1000 }, zero: { weight_kg: 0 }, destination: { destination: 2 },
+      store: { store_id: 999999 },
+      receiver: { receiver_id: 999998 },
+      unlinked: { receiver_id: f.unlinkedReceiverId },
+      department: { department: 8 },
+      weight: { weight_kg: 1000 },
+      zero: { weight_kg: 0 },
+      destination: { destination: 2 },
       time: { entry_time: '2026-01-05 10:00' },
     };
     const body = Array.isArray(kind) ? kind : [item(f), item(f, bad[kind as string])];
@@ -90,8 +121,16 @@ describe('POST bulkscan/', () => {
     ['an entry time in 2030', { entry_time: '2030-06-01T10:00:00-07:00' }, "after the network's today"],
     ['an entry time in 2099', { entry_time: '2099-01-01T00:00:00Z' }, "after the network's today"],
     ['an entry time tomorrow (network time)', { entry_time: daysAgo(-1, 0) }, "after the network's today"],
-    ['a back date past the window', { entry_time: daysAgo(BULK_SCAN_BACK_DAYS + 2, 12) }, `more than ${BULK_SCAN_BACK_DAYS} days before`],
-    ['an entry time in 1999', { entry_time: '1999-12-31T10:00:00-08:00' }, `more than ${BULK_SCAN_BACK_DAYS} days before`],
+    [
+      'a back date past the window',
+      { entry_time: daysAgo(BULK_SCAN_BACK_DAYS + 2, 12) },
+      `more than ${BULK_SCAN_BACK_DAYS} days before`,
+    ],
+    [
+      'an entry time in 1999',
+      { entry_time: '1999-12-31T10:00:00-08:00' },
+      `more than ${BULK_SCAN_BACK_DAYS} days before`,
+    ],
     ['a forged author id', { author_id: '00000000-0000-0000-0000-000000000001' }, 'unknown field author_id'],
     ['a forged user id', { user_id: 'someone-else' }, 'unknown field user_id'],
     ['a forged creation time', { creation_time: '2020-01-01T00:00:00Z' }, 'unknown field creation_time'],
@@ -101,7 +140,11 @@ describe('POST bulkscan/', () => {
     const before = await counts();
     const res = await post([item(f), item(f, over)], 'rule-key-1');
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toEqual({ type: 'validation_error', message: expect.stringContaining('Nothing was inserted: item 1:'), detail: expect.any(String) });
+    expect(res.json()).toEqual({
+      type: 'validation_error',
+      message: expect.stringContaining('Nothing was inserted: item 1:'),
+      detail: expect.any(String),
+    });
     expect(`${res.json().message} ${res.json().detail}`).toContain(message);
     expect(await counts()).toEqual(before);
     expect(await one(`select count(*) as n from request_idempotency where key = 'rule-key-1'`)).toBe(0);
@@ -109,22 +152,38 @@ describe('POST bulkscan/', () => {
 
   it('accepts the edges: 1 and 999 kg, the earliest back date the form offers, and later today', async () => {
     const earliest = new Date(Date.parse(daysAgo(BULK_SCAN_BACK_DAYS, 0)) - BULKSCAN_SHIFT_MS).toISOString();
-    const res = await post([item(f, { weight_kg: 1 }), item(f, { weight_kg: 999, entry_time: earliest }),
-      item(f, { entry_time: daysAgo(0, 23) })]);
+    const res = await post([
+      item(f, { weight_kg: 1 }),
+      item(f, { weight_kg: 999, entry_time: earliest }),
+      item(f, { entry_time: daysAgo(0, 23) }),
+    ]);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().map((r: { weight_kg: number }) => r.weight_kg)).toEqual([1, 999, 12]);
   });
 
   it('records the signed-in user as the author: a forged email is ignored, "By:" is the session\'s e-mail', async () => {
-    const res = await post([item(f, { email: 'ceo@elsewhere.example', weight_kg: 33 }), item(f, { email: null, weight_kg: 34 })]);
+    const res = await post([
+      item(f, { email: 'ceo@elsewhere.example', weight_kg: 33 }),
+      item(f, { email: null, weight_kg: 34 }),
+    ]);
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().map((r: { email: string }) => r.email)).toEqual(['staff@openrescue.test', 'staff@openrescue.test']);
+    expect(res.json().map((r: { email: string }) => r.email)).toEqual([
+      'staff@openrescue.test',
+      'staff@openrescue.test',
+    ]);
     const ids = res.json().map((r: { id: number }) => r.id);
-    const stored = await sql<{ author_id: string; email: string; user_email: string }>`select b.author_id, b.email, u.email as user_email
+    const stored = await sql<{
+      author_id: string;
+      email: string;
+      user_email: string;
+    }>`select b.author_id, b.email, u.email as user_email
       from bulk_scan b join "user" u on u.id = b.author_id where b.id = any(${ids}::bigint[])`.execute(t.database.db);
     expect(stored.rows).toHaveLength(2);
-    for (const row of stored.rows) expect(row).toMatchObject({ email: 'staff@openrescue.test', user_email: 'staff@openrescue.test' });
-    const staffId = (await sql<{ id: string }>`select id from "user" where email = 'staff@openrescue.test'`.execute(t.database.db)).rows[0].id;
+    for (const row of stored.rows)
+      expect(row).toMatchObject({ email: 'staff@openrescue.test', user_email: 'staff@openrescue.test' });
+    const staffId = (
+      await sql<{ id: string }>`select id from "user" where email = 'staff@openrescue.test'`.execute(t.database.db)
+    ).rows[0].id;
     expect(stored.rows.every((r) => r.author_id === staffId)).toBe(true);
     expect((await get(`${LIST_URL}?search=elsewhere.example`)).json().count).toBe(0);
     const listed = (await get(`${LIST_URL}?id=${ids.join(',')}`)).json().results;
@@ -169,9 +228,15 @@ describe('POST bulkscan/', () => {
   it('keeps a stored answer for 24 hours, then prunes it so the key may run again', async () => {
     expect((await post([item(f, { weight_kg: 6 })], 'old-key-1')).statusCode).toBe(201);
     expect((await post([item(f, { weight_kg: 7 })], 'fresh-key-1')).statusCode).toBe(201);
-    await sql`update request_idempotency set created_at = now() - interval '25 hours' where key = 'old-key-1'`.execute(t.database.db);
+    await sql`update request_idempotency set created_at = now() - interval '25 hours' where key = 'old-key-1'`.execute(
+      t.database.db,
+    );
     expect(await pruneIdempotencyKeys(t.database.db)).toBe(1);
-    const keys = (await sql<{ key: string }>`select key from request_idempotency where key in ('old-key-1', 'fresh-key-1')`.execute(t.database.db)).rows;
+    const keys = (
+      await sql<{ key: string }>`select key from request_idempotency where key in ('old-key-1', 'fresh-key-1')`.execute(
+        t.database.db,
+      )
+    ).rows;
     expect(keys.map((k) => k.key)).toEqual(['fresh-key-1']);
   });
 
@@ -181,13 +246,16 @@ describe('POST bulkscan/', () => {
   });
 
   it('inserts 500 rows within the time budget', async () => {
-    const body = Array.from({ length: 500 }, (_, i) => item(f, { department: (i % 7) + 1, weight_kg: 1 + (i % 90),
-      entry_time: daysAgo(1 + (i % 28), 12) }));
+    const body = Array.from({ length: 500 }, (_, i) =>
+      item(f, { department: (i % 7) + 1, weight_kg: 1 + (i % 90), entry_time: daysAgo(1 + (i % 28), 12) }),
+    );
     await post([item(f, { weight_kg: 1 })]);
     const started = performance.now();
     const res = await post(body, 'bench-500');
     const ms = performance.now() - started;
-    console.log(`bulkscan: 500 rows inserted in ${ms.toFixed(0)} ms (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`);
+    console.log(
+      `bulkscan: 500 rows inserted in ${ms.toFixed(0)} ms (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json()).toHaveLength(500);
     expect(ms).toBeLessThan(1500);
@@ -209,9 +277,15 @@ describe('GET retail/bulkscan and getAvgWtPerStore', () => {
     expect((await get(`${LIST_URL}?has_reason=true&store_id=${f.storeId}`)).json().count).toBe(2);
     const byReceiver = (await get(`${LIST_URL}?has_reason=true&receiver_id=${f.sundayReceiverId}`)).json();
     expect(byReceiver.results.map((r: { reason_id: number }) => r.reason_id)).toEqual([4]);
-    expect((await get(`${LIST_URL}?reason_id=2&store_id=${f.storeId}`)).json().results[0]).toMatchObject({ reason_id: 2, department: null, weight_kg: null });
+    expect((await get(`${LIST_URL}?reason_id=2&store_id=${f.storeId}`)).json().results[0]).toMatchObject({
+      reason_id: 2,
+      department: null,
+      weight_kg: null,
+    });
     expect((await get(`${LIST_URL}?has_reason=false&store_id=${f.storeId}`)).json().count).toBe(total - 2);
-    const feb = (await get(`${LIST_URL}?store_id=${f.storeId}&entry_time__gte=2026-02-01&entry_time__lte=2026-02-28`)).json();
+    const feb = (
+      await get(`${LIST_URL}?store_id=${f.storeId}&entry_time__gte=2026-02-01&entry_time__lte=2026-02-28`)
+    ).json();
     expect(feb.count).toBe(2);
     expect((await get(`${LIST_URL}?search=sunday%20pantry`)).json().count).toBe(1);
     expect((await get(`${LIST_URL}?store_id=${f.otherStoreId}`)).json()).toEqual({ count: 0, next: null, results: [] });
@@ -231,10 +305,16 @@ describe('GET retail/bulkscan and getAvgWtPerStore', () => {
     expect(res.statusCode, res.body).toBe(200);
     const lo = new Date(localMidnightMicros(from) / 1000).toISOString();
     const hi = new Date(localMidnightMicros(addDays(to, 1)) / 1000).toISOString();
-    const expected = await sql<{ d: number; a: string }>`select department_id as d, round(avg(weight_kg), 3)::text as a from donation
-      where store_id = ${f.storeId} and entry_time >= ${lo}::timestamptz and entry_time < ${hi}::timestamptz group by 1 order by 1`
-      .execute(t.database.db);
-    expect(res.json().results).toEqual(expected.rows.map((r) => ({ from_department_id: Number(r.d), avg_wt: Number(r.a) })));
+    const expected = await sql<{
+      d: number;
+      a: string;
+    }>`select department_id as d, round(avg(weight_kg), 3)::text as a from donation
+      where store_id = ${f.storeId} and entry_time >= ${lo}::timestamptz and entry_time < ${hi}::timestamptz group by 1 order by 1`.execute(
+      t.database.db,
+    );
+    expect(res.json().results).toEqual(
+      expected.rows.map((r) => ({ from_department_id: Number(r.d), avg_wt: Number(r.a) })),
+    );
     expect(res.json().results.length).toBe(7);
   });
 });

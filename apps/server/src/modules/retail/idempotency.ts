@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error.js';
+import { claimKey, deleteKeysOlderThan, storeAnswer, storedAnswer } from './idempotency.repository.js';
 
 export interface StoredAnswer {
   statusCode: number;
@@ -13,7 +14,9 @@ export interface StoredAnswer {
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1));
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
   }
   return JSON.stringify(value ?? null);
@@ -22,8 +25,12 @@ function canonical(value: unknown): string {
 export const requestHash = (body: unknown) => createHash('sha256').update(canonical(body)).digest('hex');
 
 export const idempotencyConflict = () =>
-  new HttpError(422, 'idempotency_conflict', 'This Idempotency-Key was already used with a different request.',
-    'Send a new Idempotency-Key for a different request.');
+  new HttpError(
+    422,
+    'idempotency_conflict',
+    'This Idempotency-Key was already used with a different request.',
+    'Send a new Idempotency-Key for a different request.',
+  );
 
 /**
  * Runs `work` at most once per (scope, key). Insert-first locking: the claim row is inserted inside the work's
@@ -40,17 +47,13 @@ export async function runIdempotent(
 ): Promise<StoredAnswer> {
   const hash = requestHash(body);
   return db.transaction().execute(async (trx) => {
-    const claimed = await sql<{ key: string }>`insert into request_idempotency (scope, key, request_hash, status_code, response)
-      values (${scope}, ${key}, ${hash}, 0, 'null'::jsonb) on conflict (scope, key) do nothing returning key`.execute(trx);
-    if (claimed.rows.length === 0) {
-      const stored = await trx.selectFrom('request_idempotency').select(['request_hash', 'status_code', 'response'])
-        .where('scope', '=', scope).where('key', '=', key).executeTakeFirstOrThrow();
+    if (!(await claimKey(trx, scope, key, hash))) {
+      const stored = await storedAnswer(trx, scope, key);
       if (stored.request_hash !== hash) throw idempotencyConflict();
       return { statusCode: Number(stored.status_code), body: stored.response };
     }
     const answer = await work(trx);
-    await sql`update request_idempotency set status_code = ${answer.statusCode}, response = ${JSON.stringify(answer.body)}::jsonb
-      where scope = ${scope} and key = ${key}`.execute(trx);
+    await storeAnswer(trx, scope, key, answer);
     return answer;
   });
 }
@@ -59,16 +62,18 @@ export async function runIdempotent(
 export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
 
 /** Deletes stored answers older than the time to live; returns how many went. */
-export async function pruneIdempotencyKeys(db: Kysely<DB>, olderThanHours = IDEMPOTENCY_KEY_TTL_HOURS): Promise<number> {
-  const result = await sql`delete from request_idempotency
-    where created_at < now() - make_interval(hours => ${olderThanHours}::int)`.execute(db);
-  return Number(result.numAffectedRows ?? 0);
+export async function pruneIdempotencyKeys(
+  db: Kysely<DB>,
+  olderThanHours = IDEMPOTENCY_KEY_TTL_HOURS,
+): Promise<number> {
+  return deleteKeysOlderThan(db, olderThanHours);
 }
 
 /** Prunes once when the server is ready and then hourly, until it closes. */
 export function scheduleIdempotencyPruning(app: FastifyInstance, db: Kysely<DB>, everyMs = 60 * 60 * 1000) {
   let timer: NodeJS.Timeout | undefined;
-  const prune = () => pruneIdempotencyKeys(db).catch((error: unknown) => app.log.warn({ err: error }, 'pruning idempotency keys failed'));
+  const prune = () =>
+    pruneIdempotencyKeys(db).catch((error: unknown) => app.log.warn({ err: error }, 'pruning idempotency keys failed'));
   app.addHook('onReady', async () => {
     void prune();
     timer = setInterval(prune, everyMs);

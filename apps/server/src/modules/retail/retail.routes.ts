@@ -1,6 +1,14 @@
 import {
-  avgWeightQuerySchema, avgWeightSchema, bulkScanInsertBodySchema, bulkScanInsertedSchema, bulkScanListQuerySchema,
-  bulkScanListSchema, errorBodySchema, stipendListSchema, stipendQuerySchema,
+  avgWeightQuerySchema,
+  avgWeightSchema,
+  bulkScanInsertBodySchema,
+  bulkScanInsertedSchema,
+  bulkScanListQuerySchema,
+  bulkScanListSchema,
+  errorBodySchema,
+  retailPaths,
+  stipendListSchema,
+  stipendQuerySchema,
 } from '@openrescue/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,23 +16,25 @@ import type { AppContext } from '../../context.js';
 import { errorResponses } from '../../lib/http-error.js';
 import { attachmentDisposition } from '../../documents/file-names.js';
 import { XLSX_CONTENT_TYPE } from '../../documents/content-types.js';
+import { fileAnswer } from '../../lib/file-answers.js';
 import { userPrincipal } from '../../plugins/access.js';
 import { nextPageUrl } from '../reports/paging.js';
 import { boundMicros, intervalOf, microsToIso } from '../reports/time-bounds.js';
 import { listBulkScans } from './bulkscan.repository.js';
 import { postBulkScans } from './bulkscan.service.js';
-import { scheduleIdempotencyPruning } from './idempotency.js';
-import { averageWeights, stipendMonths, stipendRows } from './stipend.repository.js';
+import { averageWeights, reasonTexts, stipendMonths, stipendRows } from './stipend.repository.js';
 
 const errors = errorResponses;
 
-/** Staff retail operations (spec 7.3): bulk scans, average weights, stipend report (DESIGN section 4). */
+/**
+ * Staff retail operations (spec 7.3): bulk scans, average weights, stipend report (DESIGN section 4). The hourly
+ * pruning of idempotency keys is scheduled by app.ts (idempotency.ts).
+ */
 export async function retailRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = ctx.database.db;
-  scheduleIdempotencyPruning(app, db);
 
-  r.get('/core-api/api/retail/bulkscan', {
+  r.get(retailPaths.bulkScans, {
     config: { access: 'staff' },
     schema: {
       tags: ['retail'],
@@ -39,11 +49,12 @@ export async function retailRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     },
   });
 
-  r.post('/core-api/api/bulkscan/', {
+  r.post(retailPaths.insertBulkScans, {
     config: { access: 'staff' },
     schema: {
       tags: ['retail'],
-      description: 'Inserts hand-entered weights (bulk_scan + donation), all or nothing; optional Idempotency-Key header. ' +
+      description:
+        'Inserts hand-entered weights (bulk_scan + donation), all or nothing; optional Idempotency-Key header. ' +
         'Whole kg 1-999, entry_time within the back-date window and not after today; the author is the signed-in user ' +
         '(an email in the items is ignored); any other field is refused (decision 0038).',
       body: bulkScanInsertBodySchema,
@@ -59,11 +70,12 @@ export async function retailRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     },
   });
 
-  r.get('/core-api/api/retail/donations/getAvgWtPerStore', {
+  r.get(retailPaths.averageWeights, {
     config: { access: 'staff' },
     schema: {
       tags: ['retail'],
-      description: "Average donation weight per department for a store in the window (the 'use average weights' option).",
+      description:
+        "Average donation weight per department for a store in the window (the 'use average weights' option).",
       querystring: avgWeightQuerySchema,
       response: { 200: avgWeightSchema, ...errors },
     },
@@ -77,7 +89,7 @@ export async function retailRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     },
   });
 
-  r.get('/core-api/api/retail/stipend-report', {
+  r.get(retailPaths.stipend, {
     config: { access: 'staff' },
     schema: {
       tags: ['retail'],
@@ -88,26 +100,29 @@ export async function retailRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     handler: async (request) => {
       const q = request.query;
       const months = stipendMonths(q);
-      const { count, rows } = await stipendRows(db, q, months, { limit: q.page_size, offset: (q.page - 1) * q.page_size });
+      const { count, rows } = await stipendRows(db, q, months, {
+        limit: q.page_size,
+        offset: (q.page - 1) * q.page_size,
+      });
       return { count, next: nextPageUrl(request.url, q.page, q.page_size, count), results: rows };
     },
   });
 
-  r.get('/core-api/api/retail/stipend-report.xlsx', {
+  r.get(retailPaths.stipendXlsx, {
     config: { access: 'staff' },
     schema: {
       tags: ['retail'],
       description: 'The filtered stipend report as a spreadsheet, stipend_report_{YYYY-MM}.xlsx (paging ignored).',
       querystring: stipendQuerySchema,
-      response: errors,
+      response: { 200: fileAnswer('The report as an .xlsx workbook.', [XLSX_CONTENT_TYPE]), ...errors },
     },
     handler: async (request, reply) => {
       const q = request.query;
       const months = stipendMonths(q);
-      const { rows } = await stipendRows(db, q, months, null);
+      const [{ rows }, reasons] = await Promise.all([stipendRows(db, q, months, null), reasonTexts(db)]);
       // The spreadsheet library loads on first use, not at start.
       const { stipendFileName, stipendXlsxBuffer } = await import('../../documents/xlsx/stipend-xlsx.js');
-      const buffer = await stipendXlsxBuffer(rows, ctx.env.PRODUCT_NAME);
+      const buffer = await stipendXlsxBuffer(rows, reasons, ctx.env.PRODUCT_NAME);
       return reply
         .header('content-type', XLSX_CONTENT_TYPE)
         .header('content-disposition', attachmentDisposition(stipendFileName(months.from)))

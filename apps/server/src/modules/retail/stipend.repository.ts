@@ -5,19 +5,31 @@ import { badRequest } from '../../lib/http-error.js';
 
 export const STIPEND_MAX_MONTHS = 36;
 
-export interface MonthRange { from: string; to: string }
+export interface MonthRange {
+  from: string;
+  to: string;
+}
 
 /** The months asked for ('YYYY-MM'): year_month, or the bounds, else the previous calendar month (Vancouver). */
-export function stipendMonths(q: Pick<StipendQuery, 'year_month' | 'year_month__gte' | 'year_month__lte'>, today = new Date()): MonthRange {
+export function stipendMonths(
+  q: Pick<StipendQuery, 'year_month' | 'year_month__gte' | 'year_month__lte'>,
+  today = new Date(),
+): MonthRange {
   if (q.year_month) return { from: q.year_month, to: q.year_month };
-  const local = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Vancouver', year: 'numeric', month: '2-digit' }).format(today);
+  const local = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Vancouver',
+    year: 'numeric',
+    month: '2-digit',
+  }).format(today);
   const [y, m] = local.split('-').map(Number);
   const previous = m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
   const from = q.year_month__gte ?? q.year_month__lte ?? previous;
-  const to = q.year_month__lte ?? (q.year_month__gte ? previous > from ? previous : from : previous);
+  const to = q.year_month__lte ?? (q.year_month__gte ? (previous > from ? previous : from) : previous);
   if (from > to) throw badRequest('The request is not valid.', 'year_month__gte is after year_month__lte');
-  const span = (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5)) - Number(from.slice(5)) + 1;
-  if (span > STIPEND_MAX_MONTHS) throw badRequest('The request is not valid.', `at most ${STIPEND_MAX_MONTHS} months at once`);
+  const span =
+    (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5)) - Number(from.slice(5)) + 1;
+  if (span > STIPEND_MAX_MONTHS)
+    throw badRequest('The request is not valid.', `at most ${STIPEND_MAX_MONTHS} months at once`);
   return { from, to };
 }
 
@@ -28,7 +40,12 @@ const n = (v: unknown) => Number(v);
  * America/Vancouver calendar days from generate_series over the month; a day is scheduled when its weekday letter
  * (M T W R F S U, isodow 1..7) is in schedule_code and it lies within started_on..ended_on.
  */
-export async function stipendRows(db: Kysely<DB>, q: StipendQuery, months: MonthRange, paging: { limit: number; offset: number } | null) {
+export async function stipendRows(
+  db: Kysely<DB>,
+  q: StipendQuery,
+  months: MonthRange,
+  paging: { limit: number; offset: number } | null,
+) {
   const filters = [sql`true`];
   if (q.receiver_id) filters.push(sql`sr.receiver_id in (${sql.join(q.receiver_id)})`);
   if (q.store_id) filters.push(sql`sr.store_id in (${sql.join(q.store_id)})`);
@@ -97,14 +114,35 @@ export async function stipendRows(db: Kysely<DB>, q: StipendQuery, months: Month
   const rows: StipendRow[] = res.rows.map((r) => {
     const { total_count: _total, ...row } = r;
     const out = { ...row } as Record<string, unknown>;
-    for (const k of ['receiver', 'store', 'reason_1', 'reason_2', 'reason_3', 'reason_4', 'reason_5', 'reason_6', 'reason_7',
-      'reason_8', 'reason_null', 'expected_service_days', 'actual_service_days', 'expected_non_service_days', 'actual_non_service_days']) {
+    for (const k of [
+      'receiver',
+      'store',
+      'reason_1',
+      'reason_2',
+      'reason_3',
+      'reason_4',
+      'reason_5',
+      'reason_6',
+      'reason_7',
+      'reason_8',
+      'reason_null',
+      'expected_service_days',
+      'actual_service_days',
+      'expected_non_service_days',
+      'actual_non_service_days',
+    ]) {
       out[k] = n(out[k]);
     }
     out.item_id = `r${out.receiver}-s${out.store}-${out.year_month}`;
     return out as unknown as StipendRow;
   });
   return { count, rows };
+}
+
+/** The no-pickup reasons' texts by id (the stipend spreadsheet names its reason columns with them). */
+export async function reasonTexts(db: Kysely<DB>): Promise<Map<number, string>> {
+  const rows = await db.selectFrom('reason').select(['id', 'reason']).execute();
+  return new Map(rows.map((r) => [Number(r.id), r.reason]));
 }
 
 /** GET retail/donations/getAvgWtPerStore: the average donation weight per department of a store in a window. */

@@ -1,11 +1,11 @@
-import { sql } from 'kysely';
-import { appConfigSchema } from '@openrescue/shared';
+import { appConfigSchema, systemPaths } from '@openrescue/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { ALWAYS_ANSWERED } from '../../plugins/load-shedding.js';
 import { publicAppConfig } from './app-config.js';
+import { pingDatabase } from './system.repository.js';
 
 export async function systemRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -20,12 +20,12 @@ export async function systemRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     event_loop_delay_ms: z.number().int(),
   });
   const report = async () => {
-    await sql`select 1`.execute(ctx.database.db);
+    await pingDatabase(ctx.database.db);
     const { ready, in_flight, max_in_flight, event_loop_delay_ms } = app.saturation();
     return { status: 'ok' as const, db: ctx.database.kind, ready, in_flight, max_in_flight, event_loop_delay_ms };
   };
 
-  r.get('/health', {
+  r.get(systemPaths.health, {
     config: { access: 'public', ...ALWAYS_ANSWERED },
     schema: {
       tags: ['system'],
@@ -35,7 +35,7 @@ export async function systemRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     handler: report,
   });
 
-  r.get('/health/ready', {
+  r.get(systemPaths.ready, {
     config: { access: 'public', ...ALWAYS_ANSWERED },
     schema: {
       tags: ['system'],
@@ -44,13 +44,20 @@ export async function systemRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     },
     handler: async (_request, reply) => {
       const body = await report();
-      return reply.status(body.ready ? 200 : 503).header('cache-control', 'no-store').send(body);
+      return reply
+        .status(body.ready ? 200 : 503)
+        .header('cache-control', 'no-store')
+        .send(body);
     },
   });
 
-  r.get('/core-api/api/config', {
+  r.get(systemPaths.config, {
     config: { access: 'public' },
-    schema: { tags: ['system'], description: 'Public settings the web app needs before sign-in.', response: { 200: appConfigSchema } },
+    schema: {
+      tags: ['system'],
+      description: 'Public settings the web app needs before sign-in.',
+      response: { 200: appConfigSchema },
+    },
     handler: async () => publicAppConfig(ctx.env),
   });
 }

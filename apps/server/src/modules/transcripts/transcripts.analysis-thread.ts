@@ -30,7 +30,11 @@ const WORKER = FROM_SOURCES
   : new URL('./transcripts-analysis-worker.js', import.meta.url);
 const WORKER_DATA = FROM_SOURCES ? { entry: new URL('./transcripts.analysis-worker.ts', import.meta.url).href } : {};
 
-export function createAnalysisThread(options: { inline: boolean; idleMs?: number; log?: { warn(obj: object, msg: string): void } }): AnalysisThread {
+export function createAnalysisThread(options: {
+  inline: boolean;
+  idleMs?: number;
+  log?: { warn(obj: object, msg: string): void };
+}): AnalysisThread {
   const idleMs = options.idleMs ?? 60_000;
   const queue: Task[] = [];
   let inline = options.inline;
@@ -42,7 +46,9 @@ export function createAnalysisThread(options: { inline: boolean; idleMs?: number
   let nextId = 1;
 
   const runInline = (t: Task) =>
-    import('./transcripts.ingest.js').then(({ analysisColumns }) => analysisColumns(t.transcript, t.organizations)).then(t.resolve, t.reject);
+    import('./transcripts.ingest.js')
+      .then(({ analysisColumns }) => analysisColumns(t.transcript, t.organizations))
+      .then(t.resolve, t.reject);
 
   function spawn() {
     const w = new Worker(WORKER, { workerData: WORKER_DATA });

@@ -8,10 +8,14 @@ import { cnamForm, normalisePhone, phonesIn } from './transcripts.linking.js';
 // Pure parts of the transcripts module (no database): local analysis, audio sniffing and ranges, phone numbers.
 describe('local analysis (wink-nlp)', () => {
   it('scores known sentences: praise positive, complaint negative, logistics neutral', () => {
-    const s = sentenceSentiments([{
-      speaker: 'B', start: 0, end: 9000,
-      text: 'Thank you so much, we really appreciate it! This is really frustrating and terrible for my team. The truck arrives at nine.',
-    }]);
+    const s = sentenceSentiments([
+      {
+        speaker: 'B',
+        start: 0,
+        end: 9000,
+        text: 'Thank you so much, we really appreciate it! This is really frustrating and terrible for my team. The truck arrives at nine.',
+      },
+    ]);
     expect(s.map((x) => x.sentiment)).toEqual(['POSITIVE', 'NEGATIVE', 'NEUTRAL']);
     expect(s.every((x) => x.speaker === 'B')).toBe(true);
     // Times are shared out over the passage in order.
@@ -21,14 +25,19 @@ describe('local analysis (wink-nlp)', () => {
   });
 
   it('handles negation: "not happy" is not positive', () => {
-    const [s] = sentenceSentiments([{ speaker: 'A', start: null, end: null, text: 'We are not happy with the service.' }]);
+    const [s] = sentenceSentiments([
+      { speaker: 'A', start: null, end: null, text: 'We are not happy with the service.' },
+    ]);
     expect(s.sentiment).not.toBe('POSITIVE');
     expect(s.start).toBeNull();
   });
 
   it('summarises: overall and percentages', () => {
     expect(sentimentSummary([{ sentiment: 'POSITIVE' }, { sentiment: 'POSITIVE' }, { sentiment: 'NEUTRAL' }])).toEqual({
-      overall: 'POSITIVE', POSITIVE: 66.7, NEGATIVE: 0, NEUTRAL: 33.3,
+      overall: 'POSITIVE',
+      POSITIVE: 66.7,
+      NEGATIVE: 0,
+      NEUTRAL: 33.3,
     });
     expect(sentimentSummary([{ sentiment: 'NEGATIVE' }, { sentiment: 'NEUTRAL' }])?.overall).toBe('NEGATIVE');
     expect(sentimentSummary([])).toBeNull();
@@ -49,14 +58,18 @@ describe('local analysis (wink-nlp)', () => {
   });
 
   it('ranks key phrases by frequency', () => {
-    const h = keyPhrases('The replacement driver brings extra bins. The replacement driver comes at nine. Extra bins help the food bank.');
+    const h = keyPhrases(
+      'The replacement driver brings extra bins. The replacement driver comes at nine. Extra bins help the food bank.',
+    );
     expect(h[0]).toMatchObject({ text: 'replacement driver', count: 2, rank: 1 });
     expect(h.map((x) => x.text)).toContain('extra bins');
     expect(h.every((x) => x.rank > 0 && x.rank <= 1)).toBe(true);
   });
 
   it('categorises with the food-rescue taxonomy', () => {
-    const c = categories('The charity volunteers serve families in the community; the driver picks up the surplus from the store.');
+    const c = categories(
+      'The charity volunteers serve families in the community; the driver picks up the surplus from the store.',
+    );
     expect(Object.keys(c)[0]).toBe('Society>Charity');
     expect(c).toHaveProperty('Automotive');
     expect(Object.values(c).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 3);
@@ -66,10 +79,22 @@ describe('local analysis (wink-nlp)', () => {
 
 describe('ingest mapping', () => {
   it('maps the telephony callback names to tw_ fields and refuses disagreement', () => {
-    expect(callFields({ CallSid: `CA${'a'.repeat(32)}`, From: '+15555550100', CallDuration: '187', Direction: 'outbound-api' })).toEqual({
-      tw_call_sid: `CA${'a'.repeat(32)}`, tw_from_number: '+15555550100', tw_call_length: 187, tw_call_direction: 'outbound-api',
+    expect(
+      callFields({
+        CallSid: `CA${'a'.repeat(32)}`,
+        From: '+15555550100',
+        CallDuration: '187',
+        Direction: 'outbound-api',
+      }),
+    ).toEqual({
+      tw_call_sid: `CA${'a'.repeat(32)}`,
+      tw_from_number: '+15555550100',
+      tw_call_length: 187,
+      tw_call_direction: 'outbound-api',
     });
-    expect(() => callFields({ CallSid: `CA${'a'.repeat(32)}`, tw_call_sid: `CA${'b'.repeat(32)}` })).toThrow(/disagree/);
+    expect(() => callFields({ CallSid: `CA${'a'.repeat(32)}`, tw_call_sid: `CA${'b'.repeat(32)}` })).toThrow(
+      /disagree/,
+    );
     expect(() => callFields({ From: '+1' })).toThrow(/no id/);
   });
 
@@ -78,7 +103,9 @@ describe('ingest mapping', () => {
   });
 
   it('analyses a text-only transcript here, every part', () => {
-    const a = buildAnalysis({ text: 'Thank you, that is wonderful. The driver will bring extra bins to the food bank.' });
+    const a = buildAnalysis({
+      text: 'Thank you, that is wonderful. The driver will bring extra bins to the food bank.',
+    });
     expect(a.local).toEqual(['sentiment', 'entities', 'highlights', 'categories']);
     expect(a.stored.utterances).toEqual([expect.objectContaining({ speaker: 'UNK', start: null })]);
     expect(a.sentiment?.overall).toBe('POSITIVE');
@@ -121,6 +148,6 @@ describe('audio and phone helpers', () => {
     expect(normalisePhone('+44 20 7946 0958')).toBe('442079460958');
     expect(normalisePhone('12')).toBeNull();
     expect(phonesIn('call 604-555-0199 or (250) 555-0101')).toEqual(['16045550199', '12505550101']);
-    expect(cnamForm("Harbor Pine Dental, Inc.")).toBe('HARBOR PINE DENTAL INC');
+    expect(cnamForm('Harbor Pine Dental, Inc.')).toBe('HARBOR PINE DENTAL INC');
   });
 });

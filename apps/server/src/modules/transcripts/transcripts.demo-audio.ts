@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { FileStore } from '../../storage/file-store.js';
+import { demoCall, demoCallsNotStored, setDemoAudioStored } from './calls.repository.js';
 
 /**
  * Recordings of the demo calls (decision 0013): nothing is downloaded. Each is a small, deterministic WAV (8 kHz,
@@ -17,7 +18,11 @@ function seedOf(text: string): number {
   return h >>> 0;
 }
 
-export interface DemoCall { seed: string; seconds: number; utterances: { speaker: string; start: number | null; end: number | null }[] }
+export interface DemoCall {
+  seed: string;
+  seconds: number;
+  utterances: { speaker: string; start: number | null; end: number | null }[];
+}
 
 export function demoCallWav({ seed, seconds, utterances }: DemoCall): Buffer {
   const n = Math.max(1, Math.round(Math.min(Math.max(seconds, 1), 3600) * RATE));
@@ -38,9 +43,11 @@ export function demoCallWav({ seed, seconds, utterances }: DemoCall): Buffer {
 
   let state = seedOf(seed) || 1;
   const random = () => {
-    state ^= state << 13; state >>>= 0;
+    state ^= state << 13;
+    state >>>= 0;
     state ^= state >>> 17;
-    state ^= state << 5; state >>>= 0;
+    state ^= state << 5;
+    state >>>= 0;
     return state / 4294967296;
   };
   const signal = new Float32Array(n);
@@ -68,19 +75,24 @@ export function demoCallWav({ seed, seconds, utterances }: DemoCall): Buffer {
 
 /** The recording a demo row refers to, generated from its transcript (and stored by the caller). */
 export async function demoAudioFor(db: Kysely<DB>, id: number): Promise<Buffer | null> {
-  const row = await db.selectFrom('transcript').select(['tw_call_sid', 'tw_call_length', 'transcript_from_aai', 'audio_uri'])
-    .where('id', '=', id).executeTakeFirst();
+  const row = await demoCall(db, id);
   if (!row?.audio_uri?.startsWith(DEMO_AUDIO_PREFIX)) return null;
   const analysis = (row.transcript_from_aai ?? {}) as { utterances?: DemoCall['utterances']; audio_duration?: number };
   const seconds = row.tw_call_length ?? analysis.audio_duration ?? 30;
-  return demoCallWav({ seed: row.tw_call_sid ?? String(id), seconds, utterances: Array.isArray(analysis.utterances) ? analysis.utterances : [] });
+  return demoCallWav({
+    seed: row.tw_call_sid ?? String(id),
+    seconds,
+    utterances: Array.isArray(analysis.utterances) ? analysis.utterances : [],
+  });
 }
 
 /** Stores the demo recordings not stored yet (at start, in the background); returns how many. */
-export async function storeMissingDemoAudio(db: Kysely<DB>, files: FileStore, stopping: () => boolean = () => false): Promise<number> {
-  const rows = await db.selectFrom('transcript').select(['id', 'audio_uri'])
-    .where('audio_uri', 'like', `${DEMO_AUDIO_PREFIX}%`).where('audio_byte_size', 'is', null)
-    .orderBy('id').limit(1000).execute();
+export async function storeMissingDemoAudio(
+  db: Kysely<DB>,
+  files: FileStore,
+  stopping: () => boolean = () => false,
+): Promise<number> {
+  const rows = await demoCallsNotStored(db, DEMO_AUDIO_PREFIX);
   let stored = 0;
   for (const row of rows) {
     if (stopping()) break; // the rest on the next start
@@ -95,6 +107,6 @@ export async function ensureDemoAudio(db: Kysely<DB>, files: FileStore, id: numb
   const wav = await demoAudioFor(db, id);
   if (!wav) return false;
   const size = await files.write(key, wav);
-  await db.updateTable('transcript').set({ audio_byte_size: size, audio_content_type: 'audio/wav' }).where('id', '=', id).execute();
+  await setDemoAudioStored(db, id, size);
   return true;
 }

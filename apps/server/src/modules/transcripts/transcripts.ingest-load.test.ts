@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareDemo } from '../../demo-setup.js';
 import { buildTestApp, signInDemoAccounts, type TestApp } from '../../test-support/test-app.js';
-import { callSid, longCallTranscript } from './transcripts.test-payloads.js';
+import { callSid, longCallTranscript } from '../../test-support/fixtures/transcript-payloads.js';
 
 /**
  * Issue 32 item 4: a long call's ingest must not hold up the server. The analysis of a 4.3 MB transcript (wink-nlp
@@ -17,23 +16,36 @@ let staff: string;
 let key: string;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await prepareDemo(t.ctx, 3000, () => {});
+  t = await buildTestApp({}, { demo: 3000 });
   staff = (await signInDemoAccounts(t.app)).staff;
-  key = (await t.app.inject({ method: 'POST', url: KEYS, headers: { authorization: `Bearer ${staff}` }, payload: { name: 'load' } })).json().key;
+  key = (
+    await t.app.inject({
+      method: 'POST',
+      url: KEYS,
+      headers: { authorization: `Bearer ${staff}` },
+      payload: { name: 'load' },
+    })
+  ).json().key;
   origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
 }, 120_000);
 afterAll(async () => t?.close());
 
-const post = (body: string) => fetch(`${origin}${BASE}`, {
-  method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body,
-});
+const post = (body: string) =>
+  fetch(`${origin}${BASE}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body,
+  });
 const staffGet = (path: string) => fetch(`${origin}${path}`, { headers: { authorization: `Bearer ${staff}` } });
 
 async function detail(id: number) {
   const res = await staffGet(`${BASE}/${id}`);
   expect(res.status).toBe(200);
-  return res.json() as Promise<{ analysis_status: string | null; transcript_from_aai: { sentiment_analysis_results: unknown[]; entities: unknown[] } | null; sentiment_data: unknown }>;
+  return res.json() as Promise<{
+    analysis_status: string | null;
+    transcript_from_aai: { sentiment_analysis_results: unknown[]; entities: unknown[] } | null;
+    sentiment_data: unknown;
+  }>;
 }
 
 /** Waits until the call's analysis is no longer pending (the job ran). */
@@ -47,17 +59,26 @@ async function analysed(id: number, timeoutMs = 90_000) {
   }
 }
 
-const count = async () => Number((await sql<{ n: string }>`select count(*) as n from transcript`.execute(t.database.db)).rows[0].n);
+const count = async () =>
+  Number((await sql<{ n: string }>`select count(*) as n from transcript`.execute(t.database.db)).rows[0].n);
 const p = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
 describe('a long call ingested while others use the server', () => {
   it('other requests answer within 200 ms (p95); 202 with the id at once; the analysis appears when the job ran', async () => {
     // A first small call loads the analysis (its thread and wink-nlp's model) as the server would have by then.
-    const warm = await post(JSON.stringify({ call: { tw_call_sid: callSid(7000) }, transcript: { text: 'Thanks for the bread donation, it was wonderful.' } }));
+    const warm = await post(
+      JSON.stringify({
+        call: { tw_call_sid: callSid(7000) },
+        transcript: { text: 'Thanks for the bread donation, it was wonderful.' },
+      }),
+    );
     expect(warm.status).toBe(202);
     await analysed((await warm.json()).id);
 
-    const body = JSON.stringify({ call: { tw_call_sid: callSid(7001), tw_call_length: 9000 }, transcript: longCallTranscript() });
+    const body = JSON.stringify({
+      call: { tw_call_sid: callSid(7001), tw_call_length: 9000 },
+      transcript: longCallTranscript(),
+    });
     expect(body.length).toBeGreaterThan(4_200_000);
 
     // This thread's longest gap between ticks of a 5 ms timer: how long the server could not answer anything.
@@ -94,9 +115,11 @@ describe('a long call ingested while others use the server', () => {
     clearInterval(ticks);
     const analysis = await analysed(id);
     const sorted = [...latencies].sort((a, b) => a - b);
-    console.info(`long call ingest: ${body.length} bytes, answered ${answer.status} in ${answer.ms.toFixed(0)} ms; ` +
-      `analysed in ${(performance.now() - started).toFixed(0)} ms; this thread's longest stall ${stall.toFixed(0)} ms; ` +
-      `${latencies.length} other requests, p50 ${p(sorted, 0.5).toFixed(1)} ms, p95 ${p(sorted, 0.95).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`);
+    console.info(
+      `long call ingest: ${body.length} bytes, answered ${answer.status} in ${answer.ms.toFixed(0)} ms; ` +
+        `analysed in ${(performance.now() - started).toFixed(0)} ms; this thread's longest stall ${stall.toFixed(0)} ms; ` +
+        `${latencies.length} other requests, p50 ${p(sorted, 0.5).toFixed(1)} ms, p95 ${p(sorted, 0.95).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`,
+    );
 
     expect(answer.status).toBe(202);
     expect(answer.body).toMatchObject({ id: expect.any(Number), created: true, analysis_status: 'pending' });
@@ -123,15 +146,27 @@ describe('a long call ingested while others use the server', () => {
     expect(body.length).toBeGreaterThan(8 * 1024 * 1024);
     const res = await post(body);
     expect(res.status).toBe(413);
-    expect(await res.json()).toMatchObject({ type: 'validation_error', message: 'The call is too large.', detail: 'an ingest body is at most 8 MB' });
+    expect(await res.json()).toMatchObject({
+      type: 'validation_error',
+      message: 'The call is too large.',
+      detail: 'an ingest body is at most 8 MB',
+    });
     // Sent without a length (chunked), it is cut off at the limit as it arrives.
     const chunked = await fetch(`${origin}${BASE}`, {
-      method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, duplex: 'half',
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      duplex: 'half',
       body: new Blob([body]).stream(),
     } as RequestInit);
     expect(chunked.status).toBe(413);
-    expect(await chunked.json()).toMatchObject({ type: 'validation_error', message: expect.any(String), detail: expect.any(String) });
+    expect(await chunked.json()).toMatchObject({
+      type: 'validation_error',
+      message: expect.any(String),
+      detail: expect.any(String),
+    });
     expect(await count()).toBe(before);
-    expect(Number((await sql<{ n: string }>`select count(*) as n from jobs`.execute(t.database.db)).rows[0].n)).toBe(jobs);
+    expect(Number((await sql<{ n: string }>`select count(*) as n from jobs`.execute(t.database.db)).rows[0].n)).toBe(
+      jobs,
+    );
   }, 60_000);
 });

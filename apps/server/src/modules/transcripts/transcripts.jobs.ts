@@ -1,8 +1,16 @@
 import type { IngestTranscript } from '@openrescue/shared';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { JobEvents } from '../../events/job-events.js';
 import type { JobHandler } from '../../jobs/job-runner.js';
+import {
+  analysisJob,
+  callToAnalyse,
+  failAnalysis,
+  finishAnalysisJob,
+  markAnalysisStarted,
+  saveAnalysis,
+} from './analysis.repository.js';
 import { type AnalysisColumns, transcriptText } from './transcripts.ingest.js';
 import { findLinks, type Links } from './transcripts.linking.js';
 import { organizationNames } from './transcripts.repository.js';
@@ -12,12 +20,13 @@ export const ANALYSIS_JOB_KIND = 'transcript-analysis';
 export const analysisJobName = (callId: number, seq: number) => `analyse_call_${callId}_${seq}`;
 
 const FINISHED: string[] = ['succeeded', 'failed'];
-const UNFINISHED = ['initialized', 'started', 'progressing'] as const;
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2000);
 
 export const linkColumns = (links: Links) => ({
-  store_id: links.store?.id ?? null, store_match: links.store?.match ?? null,
-  receiver_id: links.receiver?.id ?? null, receiver_match: links.receiver?.match ?? null,
+  store_id: links.store?.id ?? null,
+  store_match: links.store?.match ?? null,
+  receiver_id: links.receiver?.id ?? null,
+  receiver_match: links.receiver?.match ?? null,
   linked_at: new Date().toISOString(),
 });
 
@@ -39,25 +48,16 @@ export function createAnalysisHandler(deps: AnalysisHandlerDeps): JobHandler {
 
   type Outcome = { columns: AnalysisColumns; links: Links } | { error: string } | { replaced: true };
   async function end(jobId: string, callId: number, seq: number, outcome: Outcome) {
-    const failed = 'error' in outcome;
     await db.transaction().execute(async (trx) => {
-      const now = new Date().toISOString();
+      const job = { id: jobId, callId, seq };
       if ('replaced' in outcome) {
         // nothing to write: the later transcript's job writes
       } else if ('error' in outcome) {
-        await trx.updateTable('transcript').set({ analysis_status: 'failed', analysis_input: null, updated_at: now })
-          .where('id', '=', callId).where('analysis_seq', '=', seq).execute();
-        await trx.insertInto('custom_debug_log')
-          .values({ target: jobId, error: `${jobId} failed: ${outcome.error}`, detail: JSON.stringify({ job_id: jobId, transcript_id: callId }), job_id: jobId })
-          .execute();
+        await failAnalysis(trx, job, outcome.error);
       } else {
-        await trx.updateTable('transcript')
-          .set({ ...outcome.columns, ...linkColumns(outcome.links), analysis_status: 'done', analysis_input: null, updated_at: now })
-          .where('id', '=', callId).where('analysis_seq', '=', seq).execute();
+        await saveAnalysis(trx, job, { ...outcome.columns, ...linkColumns(outcome.links) });
       }
-      await trx.updateTable('jobs')
-        .set({ status: failed ? 'failed' : 'succeeded', error: 'error' in outcome ? outcome.error : null, total: 1, processed: 1, updated_at: sql`now()` })
-        .where('id', '=', jobId).where('status', 'in', UNFINISHED).execute();
+      await finishAnalysisJob(trx, jobId, 'error' in outcome ? outcome.error : null);
       await events.notify(trx, jobId);
     });
     events.changed(jobId);
@@ -66,14 +66,12 @@ export function createAnalysisHandler(deps: AnalysisHandlerDeps): JobHandler {
   return {
     kind: ANALYSIS_JOB_KIND,
     async run(jobId, control) {
-      const job = await db.selectFrom('jobs').select(['status', 'payload']).where('id', '=', jobId).executeTakeFirst();
+      const job = await analysisJob(db, jobId);
       if (!job || FINISHED.includes(job.status) || control.stopping) return;
       const { transcript_id: callId, seq } = job.payload as { transcript_id: number; seq: number };
-      await db.updateTable('jobs').set({ status: 'started', updated_at: sql`now()` }).where('id', '=', jobId).where('status', '=', 'initialized').execute();
+      await markAnalysisStarted(db, jobId);
       await events.changedEverywhere(db, jobId);
-      const call = await db.selectFrom('transcript')
-        .select(['analysis_input', 'analysis_seq', 'tw_from_number', 'tw_to_number', 'tw_caller_name'])
-        .where('id', '=', callId).executeTakeFirst();
+      const call = await callToAnalyse(db, callId);
       if (!call || call.analysis_seq !== seq || !call.analysis_input) {
         // A later transcript replaced this one (its own job analyses it), or the call is gone.
         await end(jobId, callId, seq, { replaced: true });
@@ -90,7 +88,11 @@ export function createAnalysisHandler(deps: AnalysisHandlerDeps): JobHandler {
         outcome = { error: message(error) };
       }
       if ('columns' in outcome) {
-        outcome.links = await findLinks(db, { numbers: [call.tw_from_number, call.tw_to_number], callerName: call.tw_caller_name, text });
+        outcome.links = await findLinks(db, {
+          numbers: [call.tw_from_number, call.tw_to_number],
+          callerName: call.tw_caller_name,
+          text,
+        });
       }
       await end(jobId, callId, seq, outcome);
     },

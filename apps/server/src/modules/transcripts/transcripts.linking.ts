@@ -1,5 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB, TranscriptMatch } from '../../db/schema.js';
+import { linkedOrganizationPhones, namesToMatch } from './transcripts.repository.js';
 
 /**
  * Which store and which receiver a call is about (decision 0013): the organization whose phone number is one of the
@@ -24,17 +25,36 @@ export function phonesIn(text: string): string[] {
 }
 
 /** Upper-case letters and digits, single spaces: how caller-name (CNAM) text is compared. */
-export const cnamForm = (value: string) => value.toUpperCase().replace(/[^A-Z0-9 ]/g, '').replace(/\s+/g, ' ').trim();
+export const cnamForm = (value: string) =>
+  value
+    .toUpperCase()
+    .replace(/[^A-Z0-9 ]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
-export interface Link { id: number; match: TranscriptMatch }
-export interface Links { store: Link | null; receiver: Link | null }
+export interface Link {
+  id: number;
+  match: TranscriptMatch;
+}
+export interface Links {
+  store: Link | null;
+  receiver: Link | null;
+}
 
 const RANK: Record<TranscriptMatch, number> = { phone: 3, caller_name: 2, name: 1 };
 const better = (a: Link | null, b: Link | null) => (!a ? b : !b ? a : RANK[b.match] > RANK[a.match] ? b : a);
 /** Per kind, the better link of the two (the first when they rank alike). */
-export const betterLinks = (a: Links, b: Links): Links => ({ store: better(a.store, b.store), receiver: better(a.receiver, b.receiver) });
+export const betterLinks = (a: Links, b: Links): Links => ({
+  store: better(a.store, b.store),
+  receiver: better(a.receiver, b.receiver),
+});
 /** A transcript row's links. */
-export const linksOf = (r: { store_id: number | null; store_match: TranscriptMatch | null; receiver_id: number | null; receiver_match: TranscriptMatch | null }): Links => ({
+export const linksOf = (r: {
+  store_id: number | null;
+  store_match: TranscriptMatch | null;
+  receiver_id: number | null;
+  receiver_match: TranscriptMatch | null;
+}): Links => ({
   store: r.store_id && r.store_match ? { id: r.store_id, match: r.store_match } : null,
   receiver: r.receiver_id && r.receiver_match ? { id: r.receiver_id, match: r.receiver_match } : null,
 });
@@ -58,12 +78,11 @@ export async function findLinks(
   call: { numbers: (string | null)[]; callerName: string | null; text: string },
 ): Promise<Links> {
   const links: Links = { store: null, receiver: null };
-  const phones = new Set([...call.numbers.map(normalisePhone), ...phonesIn(call.text)].filter((p): p is string => p !== null));
+  const phones = new Set(
+    [...call.numbers.map(normalisePhone), ...phonesIn(call.text)].filter((p): p is string => p !== null),
+  );
   if (phones.size) {
-    const orgs = await db.selectFrom('network_organization').select(['store_id', 'receiver_id', 'phone'])
-      .where('phone', 'is not', null)
-      .where((eb) => eb.or([eb('store_id', 'is not', null), eb('receiver_id', 'is not', null)]))
-      .orderBy('id').execute();
+    const orgs = await linkedOrganizationPhones(db);
     for (const org of orgs) {
       if (!phones.has(normalisePhone(org.phone) ?? '')) continue;
       if (org.store_id && !links.store) links.store = { id: org.store_id, match: 'phone' };
@@ -74,17 +93,13 @@ export async function findLinks(
   const textLower = call.text.toLowerCase();
   if (cnam.length < 5 && !textLower.trim()) return links;
   // Only names that could match: the caller name's first word, or mentioned in the text (the database filters).
-  const candidates = async (table: 'store' | 'receiver') =>
-    db.selectFrom(table).select(['id', 'name'])
-      .where((eb) => eb.or([
-        ...(cnam.length >= 5 ? [eb(sql<string>`upper(${sql.ref('name')})`, 'like', `${cnam.split(' ')[0].replace(/[\\%_]/g, '')}%`)] : []),
-        eb(sql<number>`strpos(${textLower}, lower(${sql.ref('name')}))`, '>', 0),
-      ]))
-      .orderBy(sql`length(name)`, 'desc').orderBy('id').limit(200).execute();
+  const candidates = (table: 'store' | 'receiver') =>
+    namesToMatch(db, table, cnam.length >= 5 ? cnam.split(' ')[0].replace(/[\\%_]/g, '') : null, textLower);
   for (const kind of ['store', 'receiver'] as const) {
     let found: Link | null = null;
     for (const row of await candidates(kind)) {
-      if (cnam.length >= 5 && cnamForm(row.name).startsWith(cnam)) found = better(found, { id: row.id, match: 'caller_name' });
+      if (cnam.length >= 5 && cnamForm(row.name).startsWith(cnam))
+        found = better(found, { id: row.id, match: 'caller_name' });
       else if (mentions(textLower, row.name)) found = better(found, { id: row.id, match: 'name' });
     }
     links[kind] = better(links[kind], found);

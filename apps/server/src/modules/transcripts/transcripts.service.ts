@@ -1,46 +1,61 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IngestBody, IngestResult, IntegrationKey } from '@openrescue/shared';
-import type { FastifyRequest } from 'fastify';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { HttpError, unauthorized } from '../../lib/http-error.js';
 import { analysisInput, callFields, requireAnalysable } from './transcripts.ingest.js';
-import { ANALYSIS_JOB_KIND, analysisJobName, linkColumns } from './transcripts.jobs.js';
+import {
+  insertAnalysisJob,
+  insertCall,
+  lockedCall,
+  otherCallWithTranscript,
+  setCallLinks,
+  unlinkedCalls,
+  updateCall,
+} from './calls.repository.js';
+import { insertKey, keyRows, revokeKeyRow, useKey } from './integration-keys.repository.js';
+import { linkColumns } from './transcripts.jobs.js';
 import { betterLinks, findLinks, linksOf } from './transcripts.linking.js';
 
 // ---- integration keys: shown once, only their SHA-256 is stored (they carry 256 random bits) ----
 export const hashKey = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
 const iso = (v: Date | string | null) => (v === null ? null : (v instanceof Date ? v : new Date(v)).toISOString());
 
-type KeyRow = { id: number; name: string; scope: string; created_at: Date | string; last_used_at: Date | string | null; revoked_at: Date | string | null };
+type KeyRow = {
+  id: number;
+  name: string;
+  scope: string;
+  created_at: Date | string;
+  last_used_at: Date | string | null;
+  revoked_at: Date | string | null;
+};
 const presentKey = (k: KeyRow): IntegrationKey => ({
-  id: k.id, name: k.name, scope: k.scope, created_at: iso(k.created_at)!, last_used_at: iso(k.last_used_at), revoked_at: iso(k.revoked_at),
+  id: k.id,
+  name: k.name,
+  scope: k.scope,
+  created_at: iso(k.created_at)!,
+  last_used_at: iso(k.last_used_at),
+  revoked_at: iso(k.revoked_at),
 });
-const KEY_COLUMNS = ['id', 'name', 'scope', 'created_at', 'last_used_at', 'revoked_at'] as const;
-
 export async function listKeys(db: Kysely<DB>) {
-  const rows = await db.selectFrom('integration_key').select([...KEY_COLUMNS]).orderBy('id').execute();
-  return rows.map(presentKey);
+  return (await keyRows(db)).map(presentKey);
 }
 
 export async function createKey(db: Kysely<DB>, name: string) {
   const key = `ork_${randomBytes(32).toString('base64url')}`;
-  const row = await db.insertInto('integration_key').values({ name, key_hash: hashKey(key) })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .returning([...KEY_COLUMNS]).executeTakeFirst();
+  const row = await insertKey(db, name, hashKey(key));
   if (!row) throw new HttpError(409, 'conflict', 'A key with this name exists.', `choose another name than "${name}"`);
   return { ...presentKey(row), key };
 }
 
 export async function revokeKey(db: Kysely<DB>, id: number) {
-  const row = await db.updateTable('integration_key').set({ revoked_at: sql`coalesce(revoked_at, now())` })
-    .where('id', '=', id).returning([...KEY_COLUMNS]).executeTakeFirst();
+  const row = await revokeKeyRow(db, id);
   return row ? presentKey(row) : null;
 }
 
 /** `Authorization: Bearer <key>`, or Basic with the key as password (telephony callbacks carry user:password). */
-function presentedKey(request: FastifyRequest): string | null {
-  const header = request.headers.authorization ?? '';
+function presentedKey(authorization: string | undefined): string | null {
+  const header = authorization ?? '';
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (bearer) return bearer[1];
   const basic = /^Basic\s+(\S+)\s*$/i.exec(header);
@@ -51,13 +66,11 @@ function presentedKey(request: FastifyRequest): string | null {
   return null;
 }
 
-/** The integration key of the request (not revoked), or a 401. */
-export async function requireIntegrationKey(db: Kysely<DB>, request: FastifyRequest): Promise<number> {
-  const key = presentedKey(request);
+/** The integration key a request's Authorization header presents (not revoked), or a 401. */
+export async function requireIntegrationKey(db: Kysely<DB>, authorization: string | undefined): Promise<number> {
+  const key = presentedKey(authorization);
   if (!key) throw unauthorized('An integration key is required.', 'send Authorization: Bearer <integration key>');
-  const row = await db.updateTable('integration_key').set({ last_used_at: sql`now()` })
-    .where('key_hash', '=', hashKey(key)).where('revoked_at', 'is', null).where('scope', '=', 'transcripts')
-    .returning('id').executeTakeFirst();
+  const row = await useKey(db, hashKey(key));
   if (!row) throw unauthorized('The integration key is not valid.', 'invalid or revoked integration key');
   return row.id;
 }
@@ -65,7 +78,12 @@ export async function requireIntegrationKey(db: Kysely<DB>, request: FastifyRequ
 // ---- ingest ----
 /** Another key's call: changed by no one but the key that created it (decision 0039). */
 const notYourCall = (sid: string) =>
-  new HttpError(409, 'conflict', 'This call belongs to another integration key.', `call ${sid} was created by another integration key; it stays as it was`);
+  new HttpError(
+    409,
+    'conflict',
+    'This call belongs to another integration key.',
+    `call ${sid} was created by another integration key; it stays as it was`,
+  );
 
 /** A key may change a call it created; a call no key created (the demo's) is changed by none. */
 export function requireOwnCall(call: { created_by_key_id: number | null; tw_call_sid: string | null }, keyId: number) {
@@ -78,66 +96,78 @@ export function requireOwnCall(call: { created_by_key_id: number | null; tw_call
  * (transcripts.jobs.ts): the answer says 'pending' and the job is woken by `queued`.
  */
 export async function ingestCall(
-  db: Kysely<DB>, body: IngestBody, keyId: number, uploadUrl: (id: number) => string, queued: () => void,
+  db: Kysely<DB>,
+  body: IngestBody,
+  keyId: number,
+  uploadUrl: (id: number) => string,
+  queued: () => void,
 ): Promise<IngestResult> {
   const call = callFields(body.call);
   if (body.transcript) requireAnalysable(body.transcript);
   const input = body.transcript ? analysisInput(body.transcript) : null;
   const transcriptId = input?.id ?? null;
 
-  const write = () => db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom('transcript')
-      .select([
-        'id', 'created_by_key_id', 'tw_call_sid', 'tw_call_length', 'tw_from_number', 'tw_to_number', 'tw_caller_name',
-        'analysis_seq', 'store_id', 'store_match', 'receiver_id', 'receiver_match',
-      ])
-      .where('tw_call_sid', '=', call.tw_call_sid).forUpdate().executeTakeFirst();
-    if (existing) requireOwnCall(existing, keyId);
-    // A recording callback carries RecordingDuration but no CallDuration: it gives the length when none is known.
-    if (call.tw_call_length === undefined && body.call.RecordingDuration !== undefined && existing?.tw_call_length == null) {
-      call.tw_call_length = Number(body.call.RecordingDuration);
-    }
-    if (transcriptId) {
-      const clash = await trx.selectFrom('transcript').select('id').where('aai_transcript_id', '=', transcriptId)
-        .where('tw_call_sid', '<>', call.tw_call_sid).executeTakeFirst();
-      if (clash) throw new HttpError(409, 'conflict', 'This transcript belongs to another call.', `transcript.id ${transcriptId} is stored for call ${clash.id}`);
-    }
-    const merged = { ...(existing ?? {}), ...call };
-    // Links by the call's numbers and caller name now; those the transcript's text names come with its analysis
-    // (a call without a new transcript keeps the ones it has unless these are better).
-    const found = await findLinks(trx, {
-      numbers: [merged.tw_from_number ?? null, merged.tw_to_number ?? null], callerName: merged.tw_caller_name ?? null, text: '',
+  const write = () =>
+    db.transaction().execute(async (trx) => {
+      const existing = await lockedCall(trx, call.tw_call_sid);
+      if (existing) requireOwnCall(existing, keyId);
+      // A recording callback carries RecordingDuration but no CallDuration: it gives the length when none is known.
+      if (
+        call.tw_call_length === undefined &&
+        body.call.RecordingDuration !== undefined &&
+        existing?.tw_call_length == null
+      ) {
+        call.tw_call_length = Number(body.call.RecordingDuration);
+      }
+      if (transcriptId) {
+        const clash = await otherCallWithTranscript(trx, transcriptId, call.tw_call_sid);
+        if (clash)
+          throw new HttpError(
+            409,
+            'conflict',
+            'This transcript belongs to another call.',
+            `transcript.id ${transcriptId} is stored for call ${clash.id}`,
+          );
+      }
+      const merged = { ...(existing ?? {}), ...call };
+      // Links by the call's numbers and caller name now; those the transcript's text names come with its analysis
+      // (a call without a new transcript keeps the ones it has unless these are better).
+      const found = await findLinks(trx, {
+        numbers: [merged.tw_from_number ?? null, merged.tw_to_number ?? null],
+        callerName: merged.tw_caller_name ?? null,
+        text: '',
+      });
+      const links = existing && !input ? betterLinks(linksOf(existing), found) : found;
+      const seq = (existing?.analysis_seq ?? 0) + (input ? 1 : 0);
+      const now = new Date().toISOString();
+      const values = {
+        ...call,
+        ...(input
+          ? {
+              analysis_input: JSON.stringify(input),
+              analysis_status: 'pending' as const,
+              analysis_seq: seq,
+              ...(transcriptId ? { aai_transcript_id: transcriptId } : {}),
+            }
+          : {}),
+        ...linkColumns(links),
+        integration_key_id: keyId,
+        updated_at: now,
+      };
+      const row = existing
+        ? await updateCall(trx, existing.id, values)
+        : await insertCall(trx, { ...values, created_by_key_id: keyId });
+      const id = Number(row.id);
+      if (input) await insertAnalysisJob(trx, id, seq);
+      return {
+        id,
+        created: !existing,
+        analysis_status: row.analysis_status,
+        store_id: row.store_id,
+        receiver_id: row.receiver_id,
+        audio_upload_url: uploadUrl(id),
+      };
     });
-    const links = existing && !input ? betterLinks(linksOf(existing), found) : found;
-    const seq = (existing?.analysis_seq ?? 0) + (input ? 1 : 0);
-    const now = new Date().toISOString();
-    const values = {
-      ...call,
-      ...(input ? {
-        analysis_input: JSON.stringify(input), analysis_status: 'pending' as const, analysis_seq: seq,
-        ...(transcriptId ? { aai_transcript_id: transcriptId } : {}),
-      } : {}),
-      ...linkColumns(links),
-      integration_key_id: keyId, updated_at: now,
-    };
-    const row = existing
-      ? await trx.updateTable('transcript').set(values).where('id', '=', existing.id)
-        .returning(['id', 'analysis_status', 'store_id', 'receiver_id']).executeTakeFirstOrThrow()
-      : await trx.insertInto('transcript').values({ ...values, created_by_key_id: keyId })
-        .returning(['id', 'analysis_status', 'store_id', 'receiver_id']).executeTakeFirstOrThrow();
-    const id = Number(row.id);
-    if (input) {
-      const name = analysisJobName(id, seq);
-      await trx.insertInto('jobs').values({
-        id: name, name, kind: ANALYSIS_JOB_KIND, total: 1, processed: 0, status: 'initialized',
-        payload: JSON.stringify({ transcript_id: id, seq }),
-      }).execute();
-    }
-    return {
-      id, created: !existing, analysis_status: row.analysis_status,
-      store_id: row.store_id, receiver_id: row.receiver_id, audio_upload_url: uploadUrl(id),
-    };
-  });
   let result: IngestResult;
   try {
     result = await write();
@@ -153,15 +183,14 @@ export async function ingestCall(
 
 /** Links for rows that have none yet (demo rows written before migration 011); at start, in the background. */
 export async function linkUnlinked(db: Kysely<DB>): Promise<number> {
-  const rows = await db.selectFrom('transcript')
-    .select(['id', 'tw_from_number', 'tw_to_number', 'tw_caller_name', sql<string | null>`transcript_from_aai ->> 'text'`.as('text')])
-    .where('linked_at', 'is', null).orderBy('id').limit(2000).execute();
+  const rows = await unlinkedCalls(db);
   for (const r of rows) {
-    const links = await findLinks(db, { numbers: [r.tw_from_number, r.tw_to_number], callerName: r.tw_caller_name, text: r.text ?? '' });
-    await db.updateTable('transcript').set({
-      store_id: links.store?.id ?? null, store_match: links.store?.match ?? null,
-      receiver_id: links.receiver?.id ?? null, receiver_match: links.receiver?.match ?? null, linked_at: new Date().toISOString(),
-    }).where('id', '=', r.id).execute();
+    const links = await findLinks(db, {
+      numbers: [r.tw_from_number, r.tw_to_number],
+      callerName: r.tw_caller_name,
+      text: r.text ?? '',
+    });
+    await setCallLinks(db, r.id, links);
   }
   return rows.length;
 }

@@ -1,12 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { transcriptDetailSchema, type TranscriptDetail } from '@openrescue/shared';
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareDemo } from '../../demo-setup.js';
-import { buildTestApp, type DemoRole, signIn, signInDemoAccounts, type TestApp } from '../../test-support/test-app.js';
-import { demoCallWav } from './transcripts.demo-audio.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callSid as sidN, transcriptFixture as fixture } from '../../test-support/fixtures/transcript-payloads.js';
+import {
+  INTEGRATION_KEYS_BASE as KEYS,
+  TRANSCRIPTS_BASE as BASE,
+  transcriptsTestApp,
+} from '../../test-support/fixtures/transcripts-app.js';
+import type { TestApp } from '../../test-support/test-app.js';
 
-const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../../../../../fixtures/transcripts/${name}`, import.meta.url), 'utf8'));
+// Recordings and the links to stores and receivers: transcripts.recordings-links.test.ts.
 const captured = fixture('assemblyai-transcript-captured.json');
 const openapi = fixture('assemblyai-transcript-openapi-example.json');
 const fragments = fixture('assemblyai-docs-feature-fragments.json');
@@ -14,42 +15,13 @@ const outbound = fixture('twilio-call-status.json');
 const inbound = fixture('twilio-call-status-inbound.json');
 const recording = fixture('twilio-recording-status.json');
 
-const BASE = '/core-api/api/product/calls/transcripts';
-const KEYS = '/core-api/api/product/calls/integration-keys';
+const app = transcriptsTestApp();
+const { as, get, ingest, detail, analysed, count } = app;
 let t: TestApp;
-let tokens: Record<DemoRole, string>;
 let key: string;
-const sidN = (n: number) => `CA${n.toString(16).padStart(32, '0')}`;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  await prepareDemo(t.ctx, 3000, () => {});
-  tokens = await signInDemoAccounts(t.app);
-  const res = await t.app.inject({ method: 'POST', url: KEYS, headers: { authorization: `Bearer ${tokens.staff}` }, payload: { name: 'telephony' } });
-  key = res.json().key;
+beforeAll(() => {
+  ({ t, key } = app.state);
 });
-afterAll(async () => t?.close());
-
-const as = (who?: DemoRole | null) => (who ? { authorization: `Bearer ${tokens[who]}` } : {});
-const get = (url: string, who: DemoRole | null = 'staff', headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url, headers: { ...as(who), ...headers } });
-const ingest = (payload: unknown, withKey = key) =>
-  t.app.inject({ method: 'POST', url: BASE, headers: { authorization: `Bearer ${withKey}` }, payload: payload as object });
-const detail = async (id: number) => {
-  const res = await get(`${BASE}/${id}`);
-  expect(res.statusCode).toBe(200);
-  return transcriptDetailSchema.parse(res.json()) as TranscriptDetail;
-};
-/** The call once its analysis job has run (the ingest answered 202 with analysis_status 'pending'). */
-const analysed = async (res: { statusCode: number; json(): { id: number; analysis_status: string | null } }) => {
-  expect(res.statusCode).toBe(202);
-  expect(res.json().analysis_status).toBe('pending');
-  await t.ctx.jobRunner.idle();
-  const d = await detail(res.json().id);
-  expect(d.analysis_status).toBe('done');
-  return d;
-};
-const count = async () => Number((await sql<{ n: string }>`select count(*) as n from transcript`.execute(t.database.db)).rows[0].n);
 
 describe('integration keys', () => {
   it('are shown once; only a hash is stored; staff only', async () => {
@@ -57,19 +29,29 @@ describe('integration keys', () => {
     expect(res.statusCode).toBe(201);
     const created = res.json();
     expect(created.key).toMatch(/^ork_[A-Za-z0-9_-]{43}$/);
-    const stored = await t.database.db.selectFrom('integration_key').select('key_hash').where('id', '=', created.id).executeTakeFirstOrThrow();
+    const stored = await t.database.db
+      .selectFrom('integration_key')
+      .select('key_hash')
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
     expect(stored.key_hash).not.toContain(created.key);
     const list = (await get(KEYS)).json();
     expect(list.results.map((k: { name: string }) => k.name)).toEqual(['telephony', 'speech']);
     expect(JSON.stringify(list)).not.toContain('ork_');
-    expect((await t.app.inject({ method: 'POST', url: KEYS, headers: as('staff'), payload: { name: 'speech' } })).statusCode).toBe(409);
+    expect(
+      (await t.app.inject({ method: 'POST', url: KEYS, headers: as('staff'), payload: { name: 'speech' } })).statusCode,
+    ).toBe(409);
     expect((await t.app.inject({ method: 'POST', url: KEYS, payload: { name: 'x' } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: KEYS, headers: as('company'), payload: { name: 'x' } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'POST', url: KEYS, headers: as('company'), payload: { name: 'x' } })).statusCode,
+    ).toBe(403);
     expect((await get(KEYS, 'company')).statusCode).toBe(403);
   });
 
   it('a revoked key stops working at once and stores nothing', async () => {
-    const made = (await t.app.inject({ method: 'POST', url: KEYS, headers: as('staff'), payload: { name: 'short-lived' } })).json();
+    const made = (
+      await t.app.inject({ method: 'POST', url: KEYS, headers: as('staff'), payload: { name: 'short-lived' } })
+    ).json();
     expect((await ingest({ call: { tw_call_sid: sidN(900) } }, made.key)).statusCode).toBe(201);
     const revoked = await t.app.inject({ method: 'DELETE', url: `${KEYS}/${made.id}`, headers: as('staff') });
     expect(revoked.json().revoked_at).toEqual(expect.any(String));
@@ -81,7 +63,16 @@ describe('integration keys', () => {
     const none = await t.app.inject({ method: 'POST', url: BASE, payload: { call: { tw_call_sid: sidN(903) } } });
     expect(none.statusCode).toBe(401);
     // A staff session is not an integration key.
-    expect((await t.app.inject({ method: 'POST', url: BASE, headers: as('staff'), payload: { call: { tw_call_sid: sidN(904) } } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: BASE,
+          headers: as('staff'),
+          payload: { call: { tw_call_sid: sidN(904) } },
+        })
+      ).statusCode,
+    ).toBe(401);
     expect(await count()).toBe(before);
     expect((await t.app.inject({ method: 'DELETE', url: `${KEYS}/99999`, headers: as('staff') })).statusCode).toBe(404);
   });
@@ -93,9 +84,15 @@ describe('ingest of the provider samples', () => {
     expect(res.json()).toMatchObject({ created: true, analysis_status: 'pending' });
     const d = await analysed(res);
     expect(d).toMatchObject({
-      analysis_source: 'local', analysis_local: ['categories'],
-      tw_call_sid: outbound.CallSid, tw_to_number: '+15555550123', tw_from_number: '+15555550100',
-      tw_call_direction: 'outbound-api', tw_call_length: 187, tw_call_status: 'completed', tw_caller_name: null,
+      analysis_source: 'local',
+      analysis_local: ['categories'],
+      tw_call_sid: outbound.CallSid,
+      tw_to_number: '+15555550123',
+      tw_from_number: '+15555550100',
+      tw_call_direction: 'outbound-api',
+      tw_call_length: 187,
+      tw_call_status: 'completed',
+      tw_caller_name: null,
     });
     const a = d.transcript_from_aai!;
     expect(a.utterances).toHaveLength(20);
@@ -118,7 +115,9 @@ describe('ingest of the provider samples', () => {
   it('the recording callback (form-encoded, as the telephony provider posts it) updates the same call', async () => {
     const before = await count();
     const res = await t.app.inject({
-      method: 'POST', url: BASE, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      url: BASE,
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams(recording).toString(),
     });
     expect(res.statusCode).toBe(200);
@@ -127,7 +126,11 @@ describe('ingest of the provider samples', () => {
     expect(d).toMatchObject({ analysis_source: 'local', analysis_status: 'done' });
     expect(d.tw_call_length).toBe(187); // CallDuration already known; RecordingDuration does not replace it
     expect(d.transcript_from_aai?.utterances).toHaveLength(20);
-    const row = await t.database.db.selectFrom('transcript').select('tw_recording_sid').where('id', '=', d.id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('transcript')
+      .select('tw_recording_sid')
+      .where('id', '=', d.id)
+      .executeTakeFirstOrThrow();
     expect(row.tw_recording_sid).toBe(recording.RecordingSid);
     expect(await count()).toBe(before);
   });
@@ -144,7 +147,12 @@ describe('ingest of the provider samples', () => {
   });
 
   it('docs fragments merged into a transcript with text: everything from the provider, speakers UNK', async () => {
-    const d = await analysed(await ingest({ call: { tw_call_sid: sidN(2), tw_call_length: 281 }, transcript: { ...fragments, status: 'completed', text: openapi.text } }));
+    const d = await analysed(
+      await ingest({
+        call: { tw_call_sid: sidN(2), tw_call_length: 281 },
+        transcript: { ...fragments, status: 'completed', text: openapi.text },
+      }),
+    );
     expect(d).toMatchObject({ analysis_source: 'aai', analysis_local: [] });
     const a = d.transcript_from_aai!;
     expect(a.sentiment_analysis_results).toHaveLength(61);
@@ -154,12 +162,27 @@ describe('ingest of the provider samples', () => {
   });
 
   it('a transcript with text only is analysed here in full', async () => {
-    const text = 'Hello, this is Dana from the shelter. Thank you so much for the bread donation, it was wonderful. ' +
+    const text =
+      'Hello, this is Dana from the shelter. Thank you so much for the bread donation, it was wonderful. ' +
       'Our fridge is broken and that is a terrible problem. Please call me back at (604) 555-0177.';
-    const d = await analysed(await ingest({ call: { tw_call_sid: sidN(3), tw_call_length: '45', tw_call_direction: 'inbound' }, transcript: { text } }));
-    expect(d).toMatchObject({ analysis_source: 'local', analysis_local: ['sentiment', 'entities', 'highlights', 'categories'] });
-    expect(d.transcript_from_aai!.entities).toContainEqual(expect.objectContaining({ entity_type: 'phone_number', text: '(604) 555-0177' }));
-    expect(d.transcript_from_aai!.sentiment_analysis_results.map((s) => s.sentiment).slice(0, 3)).toEqual(['NEUTRAL', 'POSITIVE', 'NEGATIVE']);
+    const d = await analysed(
+      await ingest({
+        call: { tw_call_sid: sidN(3), tw_call_length: '45', tw_call_direction: 'inbound' },
+        transcript: { text },
+      }),
+    );
+    expect(d).toMatchObject({
+      analysis_source: 'local',
+      analysis_local: ['sentiment', 'entities', 'highlights', 'categories'],
+    });
+    expect(d.transcript_from_aai!.entities).toContainEqual(
+      expect.objectContaining({ entity_type: 'phone_number', text: '(604) 555-0177' }),
+    );
+    expect(d.transcript_from_aai!.sentiment_analysis_results.map((s) => s.sentiment).slice(0, 3)).toEqual([
+      'NEUTRAL',
+      'POSITIVE',
+      'NEGATIVE',
+    ]);
     expect(d.tw_call_length).toBe(45);
   });
 });
@@ -173,11 +196,26 @@ describe('bad ingest payloads: a clear 400, nothing stored', () => {
     ['a duration that is not a number', { call: { CallSid: sidN(11), CallDuration: '3 minutes' } }, /CallDuration/],
     ['an unknown direction', { call: { CallSid: sidN(12), Direction: 'sideways' } }, /Direction/],
     ['disagreeing names', { call: { CallSid: sidN(13), tw_call_sid: sidN(14) } }, /different values/],
-    ['utterances that are not a list', { call: { tw_call_sid: sidN(15) }, transcript: { text: 'hi', utterances: 'A: hi' } }, /utterances/],
-    ['an unknown sentiment', { call: { tw_call_sid: sidN(16) }, transcript: { text: 'hi', sentiment_analysis_results: [{ sentiment: 'HAPPY', text: 'hi', start: 0, end: 1 }] } }, /sentiment/],
+    [
+      'utterances that are not a list',
+      { call: { tw_call_sid: sidN(15) }, transcript: { text: 'hi', utterances: 'A: hi' } },
+      /utterances/,
+    ],
+    [
+      'an unknown sentiment',
+      {
+        call: { tw_call_sid: sidN(16) },
+        transcript: { text: 'hi', sentiment_analysis_results: [{ sentiment: 'HAPPY', text: 'hi', start: 0, end: 1 }] },
+      },
+      /sentiment/,
+    ],
     ['fragments without text', { call: { tw_call_sid: sidN(17) }, transcript: fragments }, /transcript\.text/],
     ['an unknown top-level field', { call: { tw_call_sid: sidN(18) }, extra: 1 }, /extra|Unrecognized/i],
-    ['200,005 characters of text', { call: { tw_call_sid: sidN(19) }, transcript: { text: 'word '.repeat(40_001) } }, /text/],
+    [
+      '200,005 characters of text',
+      { call: { tw_call_sid: sidN(19) }, transcript: { text: 'word '.repeat(40_001) } },
+      /text/,
+    ],
   ];
   for (const [what, payload, detail] of bad) {
     it(what, async () => {
@@ -192,89 +230,14 @@ describe('bad ingest payloads: a clear 400, nothing stored', () => {
 
   it('bad JSON', async () => {
     const before = await count();
-    const res = await t.app.inject({ method: 'POST', url: BASE, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, payload: '{"call": {' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: BASE,
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      payload: '{"call": {',
+    });
     expect(res.statusCode).toBe(400);
     expect(await count()).toBe(before);
-  });
-});
-
-describe('recordings', () => {
-  let id: number;
-  const wav = demoCallWav({ seed: 'test', seconds: 2, utterances: [{ speaker: 'A', start: 100, end: 1500 }] });
-  const put = (body: Buffer, type = 'audio/wav', withKey = key, target = id) =>
-    t.app.inject({ method: 'PUT', url: `${BASE}/${target}/audio`, headers: { authorization: `Bearer ${withKey}`, 'content-type': type }, payload: body });
-
-  beforeAll(async () => {
-    id = (await ingest({ call: { tw_call_sid: sidN(40) } })).json().id;
-  });
-
-  it('refuses what is not audio, an unknown call, a wrong key; nothing is stored', async () => {
-    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(200)]);
-    const res = await put(pdf);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('The file is not a recording we can play.');
-    expect((await put(Buffer.alloc(0))).statusCode).toBe(400);
-    expect((await put(wav, 'audio/wav', 'ork_nope')).statusCode).toBe(401);
-    expect((await put(wav, 'audio/wav', key, 987654)).statusCode).toBe(404);
-    expect((await put(Buffer.alloc(26 * 1024 * 1024, 1))).statusCode).toBe(413);
-    const row = await t.database.db.selectFrom('transcript').select('audio_uri').where('id', '=', id).executeTakeFirstOrThrow();
-    expect(row.audio_uri).toBeNull();
-    expect((await get(`${BASE}/${id}/audio`)).statusCode).toBe(404);
-  });
-
-  it('stores a WAV (whatever content type was declared) and streams it with ranges', async () => {
-    const res = await put(wav, 'application/octet-stream');
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id, content_type: 'audio/wav', byte_size: wav.length });
-    expect((await detail(id)).audio).toEqual({ url: `${BASE}/${id}/audio`, content_type: 'audio/wav', byte_size: wav.length });
-
-    const whole = await get(`${BASE}/${id}/audio`);
-    expect(whole.statusCode).toBe(200);
-    expect(whole.headers['accept-ranges']).toBe('bytes');
-    expect(whole.headers['content-type']).toBe('audio/wav');
-    expect(whole.rawPayload.equals(wav)).toBe(true);
-
-    const part = await get(`${BASE}/${id}/audio`, 'staff', { range: 'bytes=100-199' });
-    expect(part.statusCode).toBe(206);
-    expect(part.headers['content-range']).toBe(`bytes 100-199/${wav.length}`);
-    expect(Number(part.headers['content-length'])).toBe(100);
-    expect(part.rawPayload.equals(wav.subarray(100, 200))).toBe(true);
-
-    const open = await get(`${BASE}/${id}/audio`, 'staff', { range: `bytes=${wav.length - 10}-` });
-    expect(open.statusCode).toBe(206);
-    expect(open.rawPayload.equals(wav.subarray(wav.length - 10))).toBe(true);
-    const suffix = await get(`${BASE}/${id}/audio`, 'staff', { range: 'bytes=-4' });
-    expect(suffix.rawPayload.equals(wav.subarray(wav.length - 4))).toBe(true);
-
-    for (const range of [`bytes=${wav.length}-`, 'bytes=50-10', 'bytes=nonsense']) {
-      const bad = await get(`${BASE}/${id}/audio`, 'staff', { range });
-      expect(bad.statusCode).toBe(416);
-      expect(bad.headers['content-range']).toBe(`bytes */${wav.length}`);
-    }
-  });
-
-  it('accepts an MP3 by its magic bytes', async () => {
-    const mp3 = Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00'), Buffer.alloc(400, 0x55)]);
-    const res = await put(mp3, 'audio/mpeg');
-    expect(res.json()).toMatchObject({ content_type: 'audio/mpeg' });
-    await put(wav);
-  });
-
-  it('the browser audio element is signed in by its session cookie', async () => {
-    const { cookie } = await signIn(t.app, 'staff@openrescue.test', 'demo-staff');
-    const res = await t.app.inject({ method: 'GET', url: `${BASE}/${id}/audio`, headers: { cookie, range: 'bytes=0-3' } });
-    expect(res.statusCode).toBe(206);
-    expect(res.body).toBe('RIFF');
-  });
-
-  it('demo calls have a playable recording, generated on first use', async () => {
-    const demo = await t.database.db.selectFrom('transcript').select(['id', 'tw_call_length']).where('audio_uri', 'like', 'transcripts/demo/%').orderBy('id').executeTakeFirstOrThrow();
-    const res = await get(`${BASE}/${demo.id}/audio`);
-    expect(res.statusCode).toBe(200);
-    expect(res.rawPayload.subarray(0, 4).toString()).toBe('RIFF');
-    expect(res.rawPayload.length).toBe(44 + demo.tw_call_length! * 8000);
-    const again = await get(`${BASE}/${demo.id}/audio`);
-    expect(again.rawPayload.equals(res.rawPayload)).toBe(true);
   });
 });
 
@@ -282,7 +245,18 @@ describe('the list and its filters', () => {
   const list = async (query: string) => {
     const res = await get(`${BASE}?${query}`);
     expect(res.statusCode).toBe(200);
-    return res.json() as { count: number; next: string | null; results: { id: number; tw_call_length: number | null; sentiment_score: number | null; tw_caller_name: string | null; aai_gist: string | null; created_at: string }[] };
+    return res.json() as {
+      count: number;
+      next: string | null;
+      results: {
+        id: number;
+        tw_call_length: number | null;
+        sentiment_score: number | null;
+        tw_caller_name: string | null;
+        aai_gist: string | null;
+        created_at: string;
+      }[];
+    };
   };
 
   it('pages newest first', async () => {
@@ -317,7 +291,9 @@ describe('the list and its filters', () => {
     expect(byNumber.results.length).toBeGreaterThan(0);
     expect((await list('search=%2B15555550123')).count).toBe(byNumber.count);
     const gist = captured.chapters[0].gist as string;
-    expect((await list(`search=${encodeURIComponent(gist.toLowerCase())}`)).results.some((r) => r.aai_gist?.includes(gist))).toBe(true);
+    expect(
+      (await list(`search=${encodeURIComponent(gist.toLowerCase())}`)).results.some((r) => r.aai_gist?.includes(gist)),
+    ).toBe(true);
     expect((await list('search=Missed pickup')).count).toBeGreaterThan(0);
     expect((await list('search=zzzz-nothing')).count).toBe(0);
   });
@@ -327,45 +303,6 @@ describe('the list and its filters', () => {
     expect((await get(`${BASE}?tw_call_length__gte=-1`)).statusCode).toBe(400);
     expect((await get(`${BASE}?tw_call_length__gte=ten`)).statusCode).toBe(400);
     expect((await get(`${BASE}?colour=red`)).statusCode).toBe(400);
-  });
-});
-
-describe('links to stores and receivers', () => {
-  it('by phone number: the CRM display format matches the E.164 number of the call', async () => {
-    const store = await t.database.db.selectFrom('store').select(['id', 'name']).orderBy('id', 'desc').executeTakeFirstOrThrow();
-    await t.database.db.updateTable('network_organization').set({ phone: '(555) 555-0188' }).where('store_id', '=', store.id).execute();
-    const res = await ingest({ call: { ...outbound, CallSid: sidN(50), To: '+15555550188', Called: '+15555550188' } });
-    expect(res.json().store_id).toBe(store.id);
-    expect((await detail(res.json().id)).store).toEqual({ id: store.id, name: store.name, match: 'phone' });
-  });
-
-  it('by caller name (CNAM) and by a name said in the call', async () => {
-    const receiver = await t.database.db.selectFrom('receiver').select('id').orderBy('id').executeTakeFirstOrThrow();
-    await t.database.db.updateTable('receiver').set({ name: 'Harbor Pine Dental Outreach' }).where('id', '=', receiver.id).execute();
-    const store = await t.database.db.selectFrom('store').select(['id', 'name']).orderBy('id').executeTakeFirstOrThrow();
-    const res = await ingest({
-      call: { ...inbound, CallSid: sidN(51), From: '+15555550999', Caller: '+15555550999' },
-      transcript: { text: `Hi, we pick up at ${store.name} every Tuesday and it went well.` },
-    });
-    // The caller name links at once; the name said in the call, with the analysis.
-    expect(res.json()).toMatchObject({ receiver_id: receiver.id, store_id: null });
-    const d = await analysed(res);
-    expect(d.receiver).toEqual({ id: receiver.id, name: 'Harbor Pine Dental Outreach', match: 'caller_name' });
-    expect(d.store).toEqual({ id: store.id, name: store.name, match: 'name' });
-    expect(d.transcript_from_aai!.entities).toContainEqual(expect.objectContaining({ entity_type: 'organization', text: store.name }));
-  });
-
-  it('no link when nothing matches', async () => {
-    const res = await ingest({ call: { tw_call_sid: sidN(52), From: '+15555550000' }, transcript: { text: 'Nothing to see.' } });
-    expect(res.json()).toMatchObject({ store_id: null, receiver_id: null });
-  });
-
-  it('demo calls are linked to the store or receiver they are about', async () => {
-    const rows = await t.database.db.selectFrom('transcript').select(['store_id', 'receiver_id', 'store_match', 'receiver_match'])
-      .where('audio_uri', 'like', 'transcripts/demo/%').execute();
-    expect(rows.length).toBe(24);
-    expect(rows.every((r) => r.store_id !== null || r.receiver_id !== null)).toBe(true);
-    expect(rows.some((r) => r.store_match === 'phone' || r.receiver_match === 'phone')).toBe(true);
   });
 });
 

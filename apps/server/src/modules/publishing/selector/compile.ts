@@ -35,7 +35,11 @@ export function conditionExpression(eb: AnyEb, q: SelectorQuery, cond: Cond): Ex
     case 'cmp':
       return eb(ref(cond.column), cond.op, valueExpression(eb, cond.value));
     case 'in':
-      return eb(ref(cond.column), 'in', cond.values.map((v) => valueExpression(eb, v)));
+      return eb(
+        ref(cond.column),
+        'in',
+        cond.values.map((v) => valueExpression(eb, v)),
+      );
     case 'blank':
       return eb(ref(cond.column), cond.blank ? 'is' : 'is not', null);
     case 'startswith':

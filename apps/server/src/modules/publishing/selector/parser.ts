@@ -5,7 +5,8 @@ import { near, SelectorError, type Token, tokenize } from './tokenizer.js';
 export type CmpOp = '=' | '<>' | '<' | '<=' | '>' | '>=';
 
 /** A value checked against its column: a number for id columns, text otherwise; `local` times are America/Vancouver. */
-export type SqlValue = { kind: 'number'; value: number } | { kind: 'text'; value: string } | { kind: 'time'; value: string; local: boolean };
+export type SqlValue =
+  { kind: 'number'; value: number } | { kind: 'text'; value: string } | { kind: 'time'; value: string; local: boolean };
 
 export type Cond =
   | { kind: 'and' | 'or'; items: Cond[] }
@@ -40,10 +41,14 @@ const INT4 = 2_147_483_647;
 
 function describe(t: Token): string {
   switch (t.kind) {
-    case 'eof': return 'the end of the Selector';
-    case 'column': return `[${t.text}]`;
-    case 'string': return `"${t.text.slice(0, 20)}"`;
-    default: return `"${t.text}"`;
+    case 'eof':
+      return 'the end of the Selector';
+    case 'column':
+      return `[${t.text}]`;
+    case 'string':
+      return `"${t.text.slice(0, 20)}"`;
+    default:
+      return `"${t.text}"`;
   }
 }
 
@@ -115,7 +120,8 @@ class Parser {
   private tableExpr(depth: number): SelectorQuery {
     const d = this.deeper(depth);
     const t = this.peek();
-    if (t.kind !== 'ident') this.fail(`Expected ${this.table}, Filter(...), OrderBy(...) or Top(...) but found ${describe(t)}`);
+    if (t.kind !== 'ident')
+      this.fail(`Expected ${this.table}, Filter(...), OrderBy(...) or Top(...) but found ${describe(t)}`);
     const name = t.text.toUpperCase();
     const opens = this.peek(1).kind === 'lparen';
     if (!opens) {
@@ -158,7 +164,8 @@ class Parser {
       this.expect('comma', '"," and a number of rows in Top');
       const n = this.expect('number', 'a number of rows');
       const count = Number(n.text);
-      if (!Number.isInteger(count) || count < 1 || count > MAX_TOP) this.fail(`Top takes a whole number from 1 to ${MAX_TOP}`, n);
+      if (!Number.isInteger(count) || count < 1 || count > MAX_TOP)
+        this.fail(`Top takes a whole number from 1 to ${MAX_TOP}`, n);
       this.expect('rparen', '")" to close Top');
       return { ...inner, limit: inner.limit === null ? count : Math.min(inner.limit, count) };
     }
@@ -233,7 +240,10 @@ class Parser {
         this.expect('rparen', '")" to close STARTSWITH');
         return { kind: 'startswith', column, prefix };
       }
-      if (name !== 'DATE') this.fail(`Unknown function ${t.text} in a condition: expected AND, OR, NOT, IN, ISBLANK, ISNOTBLANK or STARTSWITH`);
+      if (name !== 'DATE')
+        this.fail(
+          `Unknown function ${t.text} in a condition: expected AND, OR, NOT, IN, ISBLANK, ISNOTBLANK or STARTSWITH`,
+        );
     }
     if ((this.isIdent('TRUE') || this.isIdent('FALSE')) && this.peek(1).kind !== 'op') {
       return { kind: 'const', value: this.next().text.toUpperCase() === 'TRUE' };
@@ -307,8 +317,10 @@ class Parser {
     const isDate = this.isIdent('DATE');
     this.rawValue();
     const text = isDate ? this.tokens[this.i - 2].text : t.text;
-    const wrong = (expected: string) => this.fail(`[${column}] compares with ${expected}, not ${isDate ? 'DATE(...)' : describe(t)}`, t);
-    if (t.kind === 'ident' && !isDate) wrong(type === 'text' ? 'a "text"' : type === 'date' || type === 'timestamp' ? 'a date' : 'a number');
+    const wrong = (expected: string) =>
+      this.fail(`[${column}] compares with ${expected}, not ${isDate ? 'DATE(...)' : describe(t)}`, t);
+    if (t.kind === 'ident' && !isDate)
+      wrong(type === 'text' ? 'a "text"' : type === 'date' || type === 'timestamp' ? 'a date' : 'a number');
     if (type === 'int' || type === 'bigint') {
       if (isDate || !/^-?\d{1,16}$/.test(text)) wrong('a whole number');
       const n = Number(text);
@@ -322,11 +334,16 @@ class Parser {
     }
     if (t.kind === 'number') wrong('a date in quotes, e.g. "2025-01-01"');
     if (type === 'date') {
-      if (!isCalendarDate(text)) this.fail(`[${column}] compares with a date "YYYY-MM-DD"; "${text.slice(0, 30)}" is not one`, t);
+      if (!isCalendarDate(text))
+        this.fail(`[${column}] compares with a date "YYYY-MM-DD"; "${text.slice(0, 30)}" is not one`, t);
       return { kind: 'text', value: text };
     }
     const time = isDate ? (isCalendarDate(text) ? timeValue(text) : null) : timeValue(text);
-    if (!time) this.fail(`[${column}] compares with a date or date-time like "2025-01-01T08:00:00Z"; "${text.slice(0, 30)}" is not one`, t);
+    if (!time)
+      this.fail(
+        `[${column}] compares with a date or date-time like "2025-01-01T08:00:00Z"; "${text.slice(0, 30)}" is not one`,
+        t,
+      );
     return time;
   }
 }

@@ -20,16 +20,42 @@ const compiler = new Kysely<DB>({
 const TABLE_SQL = { GeneratedFile: 'generated_file', PublishFile: 'publish_file', Company: 'company' } as const;
 
 function compile(q: SelectorQuery, ids?: number[]) {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const base = compiler.selectFrom(`${TABLE_SQL[q.table]} as t` as any).select(sql`t.id`.as('id'));
   return applyOrder(applyWhere(base, q, ids), q).compile();
 }
 
 const SQL_WORDS = new Set([
-  'select', 'from', 'where', 'and', 'or', 'not', 'in', 'is', 'null', 'like', 'order', 'by', 'asc', 'desc', 'as',
-  'true', 'false', 'timestamp', 'timestamptz', 'at', 'time', 'zone', 't', 'id',
+  'select',
+  'from',
+  'where',
+  'and',
+  'or',
+  'not',
+  'in',
+  'is',
+  'null',
+  'like',
+  'order',
+  'by',
+  'asc',
+  'desc',
+  'as',
+  'true',
+  'false',
+  'timestamp',
+  'timestamptz',
+  'at',
+  'time',
+  'zone',
+  't',
+  'id',
 ]);
-const IDENTIFIERS = new Set<string>(['t', 'id', ...Object.values(TABLE_SQL), ...APPSHEET_TABLES.flatMap((t) => Object.keys(SELECTOR_COLUMNS[t]))]);
+const IDENTIFIERS = new Set<string>([
+  't',
+  'id',
+  ...Object.values(TABLE_SQL),
+  ...APPSHEET_TABLES.flatMap((t) => Object.keys(SELECTOR_COLUMNS[t])),
+]);
 
 /** Every piece of the SQL is a keyword, a whitelisted identifier, a $n placeholder or punctuation: no text from the caller. */
 function assertOnlyPlaceholders(text: string) {
@@ -56,7 +82,10 @@ function errorOf(text: string, table: AppsheetTable = 'GeneratedFile'): string {
 
 describe('Selector parser', () => {
   it('reads the DESIGN.md examples', () => {
-    const q = parseSelector('Filter(GeneratedFile, AND([entry_date] >= "2025-01-01", [company_id] = 4))', 'GeneratedFile');
+    const q = parseSelector(
+      'Filter(GeneratedFile, AND([entry_date] >= "2025-01-01", [company_id] = 4))',
+      'GeneratedFile',
+    );
     expect(q).toEqual({
       table: 'GeneratedFile',
       where: {
@@ -86,14 +115,29 @@ describe('Selector parser', () => {
       'PublishFile',
     );
     expect(q.limit).toBe(10);
-    expect(q.order).toEqual([{ column: 'entry_date', desc: false }, { column: 'id', desc: true }]);
+    expect(q.order).toEqual([
+      { column: 'entry_date', desc: false },
+      { column: 'id', desc: true },
+    ]);
     const items = (q.where as { items: unknown[] }).items;
-    expect(items[5]).toEqual({ kind: 'cmp', column: 'entry_date', op: '<', value: { kind: 'text', value: '2025-02-01' } });
-    expect(items[6]).toEqual({ kind: 'cmp', column: 'file_change_time', op: '<', value: { kind: 'time', value: '2026-01-01', local: true } });
+    expect(items[5]).toEqual({
+      kind: 'cmp',
+      column: 'entry_date',
+      op: '<',
+      value: { kind: 'text', value: '2025-02-01' },
+    });
+    expect(items[6]).toEqual({
+      kind: 'cmp',
+      column: 'file_change_time',
+      op: '<',
+      value: { kind: 'time', value: '2026-01-01', local: true },
+    });
     expect(items[7]).toMatchObject({ value: { kind: 'time', value: '2025-06-01T10:00:00-07:00', local: false } });
     expect(parseSelector('Company', 'Company')).toEqual({ table: 'Company', where: null, order: [], limit: null });
     expect(parseSelector('Filter(Company, STARTSWITH([name], "Harvest"))', 'Company').where).toEqual({
-      kind: 'startswith', column: 'name', prefix: 'Harvest',
+      kind: 'startswith',
+      column: 'name',
+      prefix: 'Harvest',
     });
     expect(parseSelector(`Filter(Company, [name] = "O""Brien's")`, 'Company').where).toMatchObject({
       value: { value: `O"Brien's` },
@@ -103,22 +147,42 @@ describe('Selector parser', () => {
 
   it('answers everything else with what was not understood and where', () => {
     expect(errorOf('')).toBe('The Selector is empty (at character 1, near the end of the Selector)');
-    expect(errorOf('Filter(GeneratedFile, [colour] = 4)')).toMatch(/^Unknown column \[colour\] in GeneratedFile; known columns: id, publish_file_id/);
-    expect(errorOf('Filter(GeneratedFile, [company_id] = "four")')).toMatch(/\[company_id\] compares with a whole number, not "four" \(at character 38, near ""four"\)"\)$/);
+    expect(errorOf('Filter(GeneratedFile, [colour] = 4)')).toMatch(
+      /^Unknown column \[colour\] in GeneratedFile; known columns: id, publish_file_id/,
+    );
+    expect(errorOf('Filter(GeneratedFile, [company_id] = "four")')).toMatch(
+      /\[company_id\] compares with a whole number, not "four" \(at character 38, near ""four"\)"\)$/,
+    );
     expect(errorOf('Filter(GeneratedFile, [entry_date] >= "2025-02-30")')).toMatch(/"2025-02-30" is not one/);
-    expect(errorOf('Filter(GeneratedFile, [company_id] = 4')).toMatch(/^Expected "\)" to close Filter but found the end of the Selector/);
-    expect(errorOf('Filter(PublishFile, [company_id] = 4)')).toMatch(/^The Selector reads PublishFile but this call is for GeneratedFile/);
-    expect(errorOf('Select(GeneratedFile[id], TRUE)')).toMatch(/^Unknown function Select: expected Filter, OrderBy or Top/);
+    expect(errorOf('Filter(GeneratedFile, [company_id] = 4')).toMatch(
+      /^Expected "\)" to close Filter but found the end of the Selector/,
+    );
+    expect(errorOf('Filter(PublishFile, [company_id] = 4)')).toMatch(
+      /^The Selector reads PublishFile but this call is for GeneratedFile/,
+    );
+    expect(errorOf('Select(GeneratedFile[id], TRUE)')).toMatch(
+      /^Unknown function Select: expected Filter, OrderBy or Top/,
+    );
     expect(errorOf('Filter(GeneratedFile, [company_id] = 4; drop table jobs)')).toMatch(/^Unexpected character ";/);
-    expect(errorOf('Filter(GeneratedFile, [company_id] == 4)')).toMatch(/^Expected a value \("text", a number or DATE\("YYYY-MM-DD"\)\) but found "=" \(at character 37/);
-    expect(errorOf('Filter(GeneratedFile, CONTAINS([file_status], "X"))')).toMatch(/^Unknown function CONTAINS in a condition/);
-    expect(errorOf('Filter(GeneratedFile, [company_id] = 99999999999)')).toMatch(/99999999999 is out of range for \[company_id\]/);
+    expect(errorOf('Filter(GeneratedFile, [company_id] == 4)')).toMatch(
+      /^Expected a value \("text", a number or DATE\("YYYY-MM-DD"\)\) but found "=" \(at character 37/,
+    );
+    expect(errorOf('Filter(GeneratedFile, CONTAINS([file_status], "X"))')).toMatch(
+      /^Unknown function CONTAINS in a condition/,
+    );
+    expect(errorOf('Filter(GeneratedFile, [company_id] = 99999999999)')).toMatch(
+      /99999999999 is out of range for \[company_id\]/,
+    );
     expect(errorOf('Filter(GeneratedFile, [company_id] = 1.5)')).toMatch(/compares with a whole number, not "1.5"/);
     expect(errorOf('Filter(GeneratedFile, STARTSWITH([company_id], "1"))')).toMatch(/STARTSWITH needs a text column/);
-    expect(errorOf('Filter(GeneratedFile, [file_status] = 4)')).toMatch(/\[file_status\] compares with a "text", not "4"/);
+    expect(errorOf('Filter(GeneratedFile, [file_status] = 4)')).toMatch(
+      /\[file_status\] compares with a "text", not "4"/,
+    );
     expect(errorOf('OrderBy(Top(GeneratedFile, 5), [id])')).toMatch(/OrderBy cannot sort the result of Top/);
     expect(errorOf('Filter(GeneratedFile, "a)')).toMatch(/^A text value is not closed/);
-    expect(errorOf('Filter(GeneratedFile, [file_status] = "a\u0000")')).toMatch(/^The Selector contains a NUL character \(at character 41/);
+    expect(errorOf('Filter(GeneratedFile, [file_status] = "a\u0000")')).toMatch(
+      /^The Selector contains a NUL character \(at character 41/,
+    );
     const deep = `Filter(GeneratedFile, ${'NOT('.repeat(MAX_DEPTH + 1)}TRUE${')'.repeat(MAX_DEPTH + 1)})`;
     expect(errorOf(deep)).toMatch(/nests deeper than 32 levels/);
   });
@@ -132,7 +196,14 @@ describe('Selector parser', () => {
     const compiled = compile(q, [5, 6]);
     assertOnlyPlaceholders(compiled.sql);
     expect(compiled.parameters).toEqual([
-      '2025-01-01', 4, 'QUEUE:\\%\\_\\\\%', '2025-01-01T08:00', 'America/Vancouver', `'; drop table jobs; --'`, 5, 6,
+      '2025-01-01',
+      4,
+      'QUEUE:\\%\\_\\\\%',
+      '2025-01-01T08:00',
+      'America/Vancouver',
+      `'; drop table jobs; --'`,
+      5,
+      6,
     ]);
     expect(compiled.sql).toContain('order by "t"."creation_time" desc, "t"."id" asc');
     expect(likePrefix('a_b%c\\')).toBe('a\\_b\\%c\\\\%');
@@ -142,10 +213,56 @@ describe('Selector parser', () => {
 // ---- fuzzing ----
 
 const TOKENS = [
-  'Filter', 'OrderBy', 'Top', 'AND', 'OR', 'NOT', 'IN', 'LIST', 'ISBLANK', 'ISNOTBLANK', 'STARTSWITH', 'DATE', 'TRUE',
-  'FALSE', 'GeneratedFile', 'PublishFile', 'Company', '(', ')', ',', '{', '}', '=', '<>', '<', '<=', '>', '>=', '[id]',
-  '[company_id]', '[entry_date]', '[creation_time]', '[file_status]', '[name]', '[nope]', '"2025-01-01"', '"x"', "'y'",
-  '4', '-1', '1.5', '99999999999999999999', '"', '[', ']', ';', '--', ' ', '\\', '$1',
+  'Filter',
+  'OrderBy',
+  'Top',
+  'AND',
+  'OR',
+  'NOT',
+  'IN',
+  'LIST',
+  'ISBLANK',
+  'ISNOTBLANK',
+  'STARTSWITH',
+  'DATE',
+  'TRUE',
+  'FALSE',
+  'GeneratedFile',
+  'PublishFile',
+  'Company',
+  '(',
+  ')',
+  ',',
+  '{',
+  '}',
+  '=',
+  '<>',
+  '<',
+  '<=',
+  '>',
+  '>=',
+  '[id]',
+  '[company_id]',
+  '[entry_date]',
+  '[creation_time]',
+  '[file_status]',
+  '[name]',
+  '[nope]',
+  '"2025-01-01"',
+  '"x"',
+  "'y'",
+  '4',
+  '-1',
+  '1.5',
+  '99999999999999999999',
+  '"',
+  '[',
+  ']',
+  ';',
+  '--',
+  ' ',
+  '\\',
+  '$1',
 ];
 
 /** Random text, and random soup of the Selector's own words (which gets much deeper into the parser). */
@@ -158,23 +275,55 @@ const anyText = fc.oneof(
 
 const literal = fc.oneof(
   fc.string({ maxLength: 30 }),
-  fc.constantFrom(`'; drop table jobs; --`, `" OR 1=1 --`, '%', '_', '\\', '$1', 'QUEUE:', "O'Brien", '\u{1F600}', '\uD800'),
+  fc.constantFrom(
+    `'; drop table jobs; --`,
+    `" OR 1=1 --`,
+    '%',
+    '_',
+    '\\',
+    '$1',
+    'QUEUE:',
+    "O'Brien",
+    '\u{1F600}',
+    '\uD800',
+  ),
 );
 const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
 /** Well-formed GeneratedFile Selectors with random values: they must parse and compile to placeholders only. */
 const column = (type: 'int' | 'date' | 'text' | 'time') =>
-  fc.constantFrom(...{ int: ['id', 'company_id', 'receiver_id', 'publish_file_id'], date: ['entry_date'], text: ['file_status', 'file_uri', 'file_type'], time: ['creation_time'] }[type]);
+  fc.constantFrom(
+    ...{
+      int: ['id', 'company_id', 'receiver_id', 'publish_file_id'],
+      date: ['entry_date'],
+      text: ['file_status', 'file_uri', 'file_type'],
+      time: ['creation_time'],
+    }[type],
+  );
 const op = fc.constantFrom('=', '<>', '<', '<=', '>', '>=');
-const isoDate = fc.date({ min: new Date('1900-01-01'), max: new Date('2199-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+const isoDate = fc
+  .date({ min: new Date('1900-01-01'), max: new Date('2199-12-31'), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
 const leaf: fc.Arbitrary<string> = fc.oneof(
-  fc.tuple(column('int'), op, fc.integer({ min: -2_147_483_648, max: 2_147_483_647 })).map(([c, o, v]) => `[${c}] ${o} ${v}`),
+  fc
+    .tuple(column('int'), op, fc.integer({ min: -2_147_483_648, max: 2_147_483_647 }))
+    .map(([c, o, v]) => `[${c}] ${o} ${v}`),
   fc.tuple(column('date'), op, isoDate).map(([c, o, v]) => `[${c}] ${o} "${v}"`),
-  fc.tuple(column('time'), op, fc.date({ min: new Date('1900-01-01'), max: new Date('2199-12-31'), noInvalidDate: true })).map(([c, o, v]) => `[${c}] ${o} "${v.toISOString()}"`),
+  fc
+    .tuple(
+      column('time'),
+      op,
+      fc.date({ min: new Date('1900-01-01'), max: new Date('2199-12-31'), noInvalidDate: true }),
+    )
+    .map(([c, o, v]) => `[${c}] ${o} "${v.toISOString()}"`),
   fc.tuple(column('text'), op, literal).map(([c, o, v]) => `${quote(v)} ${o} [${c}]`),
   fc.tuple(column('text'), literal).map(([c, v]) => `STARTSWITH([${c}], ${quote(v)})`),
-  fc.tuple(column('int'), fc.array(fc.integer({ min: 0, max: 1e6 }), { maxLength: 5 })).map(([c, vs]) => `IN([${c}], LIST(${vs.join(', ') || '1'}))`),
-  fc.tuple(column('text'), fc.array(literal, { maxLength: 4 })).map(([c, vs]) => `IN([${c}], {${vs.map(quote).join(', ')}})`),
+  fc
+    .tuple(column('int'), fc.array(fc.integer({ min: 0, max: 1e6 }), { maxLength: 5 }))
+    .map(([c, vs]) => `IN([${c}], LIST(${vs.join(', ') || '1'}))`),
+  fc
+    .tuple(column('text'), fc.array(literal, { maxLength: 4 }))
+    .map(([c, vs]) => `IN([${c}], {${vs.map(quote).join(', ')}})`),
   column('int').map((c) => `ISBLANK([${c}])`),
   fc.constantFrom('TRUE', 'FALSE'),
 );

@@ -2,7 +2,8 @@
  * Tokens of a Selector (AppSheet expression style, see packages/shared contracts/publishing.ts for the grammar).
  * The tokenizer knows nothing about tables or columns; it only splits the text and says where each piece starts.
  */
-export type TokenKind = 'lparen' | 'rparen' | 'comma' | 'lbrace' | 'rbrace' | 'column' | 'string' | 'number' | 'ident' | 'op' | 'eof';
+export type TokenKind =
+  'lparen' | 'rparen' | 'comma' | 'lbrace' | 'rbrace' | 'column' | 'string' | 'number' | 'ident' | 'op' | 'eof';
 
 export interface Token {
   kind: TokenKind;
@@ -31,6 +32,7 @@ const SINGLE: Record<string, TokenKind> = { '(': 'lparen', ')': 'rparen', ',': '
 /** A short, printable quote of the input at `pos` for error messages. */
 export function near(text: string, pos: number): string {
   if (pos >= text.length) return 'the end of the Selector';
+  // eslint-disable-next-line no-control-regex -- control characters are what the quote replaces
   const piece = text.slice(pos, pos + 20).replace(/[\u0000-\u001f\u007f]/g, ' ');
   return `"${piece}${text.length > pos + 20 ? '...' : ''}"`;
 }
@@ -42,7 +44,8 @@ export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   let i = 0;
   const push = (kind: TokenKind, value: string, pos: number) => {
-    if (tokens.length >= MAX_TOKENS) throw new SelectorError(`The Selector is too long (more than ${MAX_TOKENS} parts)`, pos);
+    if (tokens.length >= MAX_TOKENS)
+      throw new SelectorError(`The Selector is too long (more than ${MAX_TOKENS} parts)`, pos);
     tokens.push({ kind, text: value, pos });
   };
   while (i < text.length) {
@@ -59,7 +62,7 @@ export function tokenize(text: string): Token[] {
     if (c === '[') {
       const end = text.indexOf(']', i + 1);
       const name = end < 0 ? '' : text.slice(i + 1, end);
-      if (end < 0 || name.length > MAX_COLUMN_NAME_LENGTH || /[\[\n\r]/.test(name)) {
+      if (end < 0 || name.length > MAX_COLUMN_NAME_LENGTH || /[[\n\r]/.test(name)) {
         throw new SelectorError(`A column name opened with "[" is not closed with "]"`, i);
       }
       push('column', name.trim(), i);
@@ -82,7 +85,8 @@ export function tokenize(text: string): Token[] {
         }
         value += text[j++];
       }
-      if (value.length > MAX_STRING_LENGTH) throw new SelectorError(`A text value is longer than ${MAX_STRING_LENGTH} characters`, i);
+      if (value.length > MAX_STRING_LENGTH)
+        throw new SelectorError(`A text value is longer than ${MAX_STRING_LENGTH} characters`, i);
       push('string', value, i);
       i = j + 1;
       continue;

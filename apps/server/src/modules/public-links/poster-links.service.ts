@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import type { AppContext } from '../../context.js';
+import { notFound } from '../../lib/http-error.js';
+import { createPosterLinksRepository, type PosterLinkRow } from './poster-links.repository.js';
+import { signLinkClaims } from './public-links.service.js';
+
+/**
+ * Printed posters' short links (decision 0050). A poster's QR code carries `{origin}/p/{code}`: 12 random characters
+ * (60 bits), so the code has far fewer modules than the signed report link would need. The code is the link's own
+ * kind: it resolves to a read-only token of the store's scope that names the code (claim `pl`) instead of the
+ * store's token_version, so rotating the store's report link leaves posters working, and revoking the code ends
+ * only the posters printed with it.
+ */
+const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
+export const POSTER_CODE_PATTERN = /^[0-9a-z]{12}$/;
+
+function newCode(): string {
+  return [...randomBytes(12)].map((b) => ALPHABET[b & 31]).join('');
+}
+
+export interface PosterLink {
+  store_id: number;
+  code: string;
+  url: string;
+  created_at: string;
+}
+
+type Ctx = Pick<AppContext, 'database' | 'origin'>;
+const repo = (ctx: Pick<AppContext, 'database'>) => createPosterLinksRepository(ctx.database.db);
+const shortUrl = (ctx: Pick<AppContext, 'origin'>, code: string) => `${ctx.origin}/p/${code}`;
+const asLink = (ctx: Pick<AppContext, 'origin'>, row: PosterLinkRow): PosterLink => ({
+  store_id: row.store_id,
+  code: row.code,
+  url: shortUrl(ctx, row.code),
+  created_at: row.created_at.toISOString(),
+});
+
+/** The store's live poster link, made on first use (the store must exist: callers have checked it). */
+export async function posterLinkUrl(ctx: Ctx, storeId: number): Promise<string> {
+  return shortUrl(ctx, (await repo(ctx).liveOrInsert(storeId, newCode())).code);
+}
+
+/** The live poster link of a store, or 404. */
+export async function currentPosterLink(ctx: Ctx, storeId: number): Promise<PosterLink> {
+  if (!(await repo(ctx).storeExists(storeId))) throw notFound(`No store with id ${storeId}.`);
+  return asLink(ctx, await repo(ctx).liveOrInsert(storeId, newCode()));
+}
+
+/** Revokes the live code (every poster printed with it stops opening the report) and returns its successor. */
+export async function revokePosterLink(ctx: Ctx, storeId: number): Promise<PosterLink> {
+  if (!(await repo(ctx).storeExists(storeId))) throw notFound(`No store with id ${storeId}.`);
+  return asLink(ctx, await repo(ctx).replace(storeId, newCode()));
+}
+
+/**
+ * Where `/p/{code}` leads: the store's public report with a token naming the code, or null for a code that never
+ * existed. A revoked code still leads there: the page then says the link was replaced (its token is refused).
+ */
+export async function posterLinkTarget(ctx: AppContext, code: string): Promise<string | null> {
+  if (!POSTER_CODE_PATTERN.test(code)) return null;
+  const row = await repo(ctx).byCode(code);
+  if (!row) return null;
+  const tk = await signLinkClaims(ctx, { scope: `s_${row.store_id}`, pl: row.code });
+  return `/public/store/${row.store_id}/reports?tk=${encodeURIComponent(tk)}`;
+}

@@ -28,9 +28,12 @@ const UI_KIT = /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|@tabler
  */
 const PUBLIC_MAP_ROUTE = /src[\\/]app[\\/]public[\\/]public-network-route\.tsx$/;
 /** The map and the charts: heavy, on few screens, in chunks of their own. */
-const HEAVY_ROOT = /src[\\/]features[\\/](network-map[\\/]components[\\/]map-canvas|dashboard[\\/]components[\\/]breakdown-chart)\.tsx$/;
+const HEAVY_ROOT =
+  /src[\\/]features[\\/](network-map[\\/]components[\\/]map-canvas|dashboard[\\/]components[\\/]breakdown-chart)\.tsx$/;
 
-type ModuleGraph = { getModuleInfo: (id: string) => { importers: readonly string[]; dynamicImporters: readonly string[] } | null };
+type ModuleGraph = {
+  getModuleInfo: (id: string) => { importers: readonly string[]; dynamicImporters: readonly string[] } | null;
+};
 
 /** What the survey records: the library modules of the entries' first loads, and those the public map adds. */
 interface Survey {
@@ -58,11 +61,19 @@ export function surveyPublicModules(): Plugin {
     apply: (_config, env) => env.command === 'build' && env.mode === SURVEY_MODE && !env.isSsrBuild,
     generateBundle(_options, bundle) {
       const libraryModules = (isRoot: (chunk: Rolldown.OutputChunk) => boolean) => {
-        const roots = Object.values(bundle).filter((output) => output.type === 'chunk' && isRoot(output)).map((chunk) => chunk.fileName);
-        return new Set(staticClosure(bundle, roots).flatMap((chunk) => Object.keys(chunk.modules).filter((id) => id.includes('node_modules'))));
+        const roots = Object.values(bundle)
+          .filter((output) => output.type === 'chunk' && isRoot(output))
+          .map((chunk) => chunk.fileName);
+        return new Set(
+          staticClosure(bundle, roots).flatMap((chunk) =>
+            Object.keys(chunk.modules).filter((id) => id.includes('node_modules')),
+          ),
+        );
       };
       const initial = libraryModules((chunk) => chunk.isEntry);
-      const map = [...libraryModules((chunk) => PUBLIC_MAP_ROUTE.test(chunk.facadeModuleId ?? ''))].filter((id) => !initial.has(id));
+      const map = [...libraryModules((chunk) => PUBLIC_MAP_ROUTE.test(chunk.facadeModuleId ?? ''))].filter(
+        (id) => !initial.has(id),
+      );
       const survey: Survey = { initial: [...initial].sort(), map: map.sort() };
       mkdirSync(dirname(SURVEY_FILE), { recursive: true });
       writeFileSync(SURVEY_FILE, JSON.stringify(survey));

@@ -8,11 +8,12 @@ import { staticClosure, SURVEY_MODE, surveyPublicModules, uiChunkGroups } from '
 
 // The API server (apps/server) listens on 8080 by default; API_PROXY_TARGET points the dev proxy elsewhere.
 const target = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
-const proxy = Object.fromEntries(['/core-api', '/ops-api', '/health'].map((prefix) => [prefix, { target }]));
+const proxy = Object.fromEntries(['/core-api', '/ops-api', '/health', '/p/'].map((prefix) => [prefix, { target }]));
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The browser build only: not the server-side one of the pre-rendered pages (`vite build --ssr`), nor the survey (vite-ui-chunk.ts). */
-const clientBuild = (_config: unknown, env: ConfigEnv) => env.command === 'build' && !env.isSsrBuild && env.mode !== SURVEY_MODE;
+const clientBuild = (_config: unknown, env: ConfigEnv) =>
+  env.command === 'build' && !env.isSsrBuild && env.mode !== SURVEY_MODE;
 
 /**
  * Writes dist/.vite/chunk-modules.json: each JavaScript file -> the modules whose code it carries (repository-relative
@@ -31,7 +32,11 @@ function chunkModules(): Plugin {
           .filter(([, module]) => module.renderedLength > 0)
           .map(([id]) => (id.startsWith(repoRoot) ? id.slice(repoRoot.length) : id));
       }
-      this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: `${JSON.stringify(chunks, null, 1)}\n` });
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/chunk-modules.json',
+        source: `${JSON.stringify(chunks, null, 1)}\n`,
+      });
     },
   };
 }
@@ -45,8 +50,9 @@ function precompress(outDir: string): Plugin {
     name: 'openrescue-precompress',
     apply: clientBuild,
     closeBundle() {
-      const files = readdirSync(outDir, { recursive: true, withFileTypes: true })
-        .filter((f) => f.isFile() && /\.(js|mjs|css|html|svg|json)$/.test(f.name) && !f.parentPath.includes('.vite'));
+      const files = readdirSync(outDir, { recursive: true, withFileTypes: true }).filter(
+        (f) => f.isFile() && /\.(js|mjs|css|html|svg|json)$/.test(f.name) && !f.parentPath.includes('.vite'),
+      );
       for (const f of files) {
         const path = join(f.parentPath, f.name);
         const body = readFileSync(path);
@@ -74,17 +80,31 @@ function pageStylesheets(): Plugin {
       order: 'post',
       handler(html, { chunk, bundle }) {
         if (!chunk || !bundle || !PRERENDERED_ENTRY.test(chunk.fileName)) return;
-        const css = new Set(staticClosure(bundle, chunk.dynamicImports).flatMap((output) => [...(output.viteMetadata?.importedCss ?? [])]));
+        const css = new Set(
+          staticClosure(bundle, chunk.dynamicImports).flatMap((output) => [
+            ...(output.viteMetadata?.importedCss ?? []),
+          ]),
+        );
         return [...css]
           .filter((file) => !html.includes(`/${file}"`))
-          .map((file) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          }));
       },
     },
   };
 }
 
 export default defineConfig(({ isSsrBuild, mode }) => ({
-  plugins: [react(), surveyPublicModules(), chunkModules(), pageStylesheets(), precompress(fileURLToPath(new URL('./dist', import.meta.url)))],
+  plugins: [
+    react(),
+    surveyPublicModules(),
+    chunkModules(),
+    pageStylesheets(),
+    precompress(fileURLToPath(new URL('./dist', import.meta.url))),
+  ],
   build: {
     outDir: 'dist',
     // The survey pass only looks at the chunks (vite-ui-chunk.ts); the real build writes them.
@@ -97,15 +117,19 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     // first load's longest task; and fetching them all at once shares a slow link with the ones needed first. The
     // browser finds them from the imports as it loads. Stylesheets are still loaded before the chunk runs.
     modulePreload: {
-      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'js' ? deps.filter((dep) => dep.endsWith('.css')) : deps),
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'js' ? deps.filter((dep) => dep.endsWith('.css')) : deps,
     },
     // Pages without the app around them (the server sends each for its path): the calculator and sign-in.
     // The standalone pages' code, loaded once they have painted (src/login-main.tsx), is an entry too: chunked on its
     // own, as the page's first load, rather than split along the app's shared chunks (44 files, +30 kB).
     rollupOptions: {
       input: {
-        main: 'index.html', calculator: 'calculator.html', login: 'login.html',
-        'login-page': 'src/login-page.tsx', 'calculator-page': 'src/calculator-page.tsx',
+        main: 'index.html',
+        calculator: 'calculator.html',
+        login: 'login.html',
+        'login-page': 'src/login-page.tsx',
+        'calculator-page': 'src/calculator-page.tsx',
       },
       output: isSsrBuild ? {} : { codeSplitting: { groups: uiChunkGroups(mode) } },
     },

@@ -8,6 +8,8 @@
   } catch (e) {
     return; // storage blocked: the app asks itself
   }
+  // No session cookie (its readable hint, SESSION_HINT_COOKIE in packages/shared, decision 0057): nothing to ask for.
+  if (!/(?:^|;\s*)openrescue_session=[^;]/.test(document.cookie)) return;
   var url = '/core-api/api/session/token';
   var response = fetch(url, {
     method: 'POST',

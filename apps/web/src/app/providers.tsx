@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { OfflineBanner } from '../components/offline-banner';
 import { ToastHost } from '../components/toast-host';
 import { SessionProvider } from '../lib/session-context';
 import { BaseProviders } from './base-providers';
@@ -9,6 +10,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <BaseProviders>
       <SessionProvider>
         <ToastHost />
+        <OfflineBanner />
         {children}
       </SessionProvider>
     </BaseProviders>

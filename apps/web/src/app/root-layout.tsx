@@ -17,16 +17,18 @@ export function RootLayout() {
   useEffect(() => applyDemoFlag(search), [search]);
   useRevealWhenReady();
 
-  // Child effects (which set document.title) run before this one, so the title names the new screen.
-  const email = user?.email;
-  const staffDomain = config.staff_email_domain;
-
   const inOps = pathname.startsWith(paths.ops.root);
+  const onPublicMap = pathname.startsWith(`${paths.public.root}/network/`);
+  // The dialog's chunks import the transcripts screen's chunk (a cycle through the UI kit's chunk, vite-ui-chunk.ts):
+  // loaded beside that screen's own first load, a component came out undefined (React error 130) and the screen
+  // fell to the route's error page. Until the cycle is broken, that screen does not preload the dialog.
+  const onTranscripts = pathname.startsWith(paths.ops.transcripts);
   return (
     <>
       <Outlet />
       <ErrorDialogGate
         supportEmail={config.support_email}
+        preloadWhenIdle={!onPublicMap && !onTranscripts}
         offerLogout={inOps && user !== null}
         onLogout={() => void signOut()}
         onLogin={() => void signOut()}

@@ -11,7 +11,7 @@ import { getSession, type SessionUser } from '../lib/session';
 import { restoreSession } from '../lib/session-api';
 import { paths, routePatterns } from '../config/paths';
 import { RequireSession, RequireStaff } from './guards';
-import { OPS_SECTIONS } from './ops/ops-sections';
+import { OPS_SECTIONS, type OpsSectionId } from './ops/ops-sections';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
@@ -19,7 +19,6 @@ import { RouteError } from './route-error';
 const lazyLogin = async () => ({ Component: (await import('./login/login-route')).LoginRoute });
 const lazyOpsLayout = async () => ({ Component: (await import('./ops/ops-layout')).OpsLayout });
 const lazyOpsLanding = async () => ({ Component: (await import('./ops/landing-route')).OpsLandingRoute });
-const lazyOpsSection = async () => ({ Component: (await import('./ops/section-route')).OpsSectionRoute });
 const lazyNotFound = async () => ({ Component: (await import('./not-found-route')).NotFoundRoute });
 const lazyOpsNotFound = async () => ({ Component: (await import('./ops/ops-not-found-route')).OpsNotFoundRoute });
 const lazyClientHome = async () => ({ Component: (await import('./client/client-home-route')).ClientHomeRoute });
@@ -45,14 +44,17 @@ const lazyWrongUrl = async () => ({ Component: (await import('./public/wrong-url
 const lazyCalculator = async () => ({ Component: (await import('./public/calculator-route')).SalesCalculatorRoute });
 const lazyPublicReport = async () => ({ Component: (await import('./public/public-report-route')).PublicReportRoute });
 const lazyPublicPoster = async () => ({ Component: (await import('./public/public-poster-route')).PublicPosterRoute });
-const lazyPublicNetwork = async () => ({ Component: (await import('./public/public-network-route')).PublicNetworkRoute });
+const lazyUnsubscribe = async () => ({ Component: (await import('./public/unsubscribe-route')).UnsubscribeRoute });
+const lazyPublicNetwork = async () => ({
+  Component: (await import('./public/public-network-route')).PublicNetworkRoute,
+});
 const lazyTranscripts = async () => ({ Component: (await import('./ops/transcripts-route')).TranscriptsRoute });
 const lazyLogs = async () => ({ Component: (await import('./ops/logs-route')).LogsRoute });
 const lazyFlows = async () => ({ Component: (await import('./ops/flows-route')).FlowsRoute });
 const lazyOpsNetwork = async () => ({ Component: (await import('./ops/network-route')).OpsNetworkRoute });
 
-/** Sections with a screen of their own; the others show the section placeholder. */
-const OPS_SCREENS: Record<string, RouteObject['lazy']> = {
+/** Each console section's screen: a section without one does not compile. */
+const OPS_SCREENS: Record<OpsSectionId, RouteObject['lazy']> = {
   dashboard: lazyOpsDashboard,
   receivers: lazyReceivers,
   stores: lazyStores,
@@ -108,19 +110,21 @@ const prefetchStoresList: LoaderFunction = ({ request }) => {
  * account record and the store and company lists it names its scope from (decision 0031). None depends on another's
  * answer. `staff` says who sees the dashboard at this address: clients at `/`, staff at /as_client.
  */
-const prefetchClientDashboard = (staff: boolean): LoaderFunction => () => {
-  withSignedInUser((user) => {
-    if (user.staff !== staff) return;
-    // Quietly: the screen asks again on mount for what failed here, and reports it itself (not every account gets
-    // the lists: one without a company user record sees no dashboard).
-    // Each from a task of its own: building and sending a request is a few ms on a slow phone, three of them a long task.
-    const quiet = { meta: { errorDialog: false } };
-    void queryClient.prefetchQuery({ ...companyUserQueryOptions(), ...quiet });
-    void inOwnTask(() => queryClient.prefetchQuery({ ...storesQueryOptions(), ...quiet }));
-    void inOwnTask(() => queryClient.prefetchQuery({ ...companiesQueryOptions(), ...quiet }));
-  });
-  return null;
-};
+const prefetchClientDashboard =
+  (staff: boolean): LoaderFunction =>
+  () => {
+    withSignedInUser((user) => {
+      if (user.staff !== staff) return;
+      // Quietly: the screen asks again on mount for what failed here, and reports it itself (not every account gets
+      // the lists: one without a company user record sees no dashboard).
+      // Each from a task of its own: building and sending a request is a few ms on a slow phone, three of them a long task.
+      const quiet = { meta: { errorDialog: false } };
+      void queryClient.prefetchQuery({ ...companyUserQueryOptions(), ...quiet });
+      void inOwnTask(() => queryClient.prefetchQuery({ ...storesQueryOptions(), ...quiet }));
+      void inOwnTask(() => queryClient.prefetchQuery({ ...companiesQueryOptions(), ...quiet }));
+    });
+    return null;
+  };
 
 /** The staff map: MapLibre and its worker load while the screen's code does. */
 const startMapCode: LoaderFunction = () => {
@@ -139,10 +143,8 @@ const OPS_LOADERS: Record<string, LoaderFunction> = { stores: prefetchStoresList
 
 const opsChildren: RouteObject[] = [
   { index: true, lazy: lazyOpsLanding },
-  ...OPS_SECTIONS.filter((section) => !OPS_SCREENS[section.id]).map((section) => ({ path: section.route, handle: { sectionId: section.id }, lazy: lazyOpsSection })),
-  ...OPS_SECTIONS.filter((section) => OPS_SCREENS[section.id]).map((section) => ({
+  ...OPS_SECTIONS.map((section) => ({
     path: OPS_ROUTE_PATTERNS[section.id] ?? section.route,
-    handle: { sectionId: section.id },
     loader: OPS_LOADERS[section.id],
     lazy: OPS_SCREENS[section.id],
   })),
@@ -167,6 +169,7 @@ export const routes: RouteObject[] = [
           { path: 'charity/:receiverId/reports', lazy: lazyPublicReport, handle: { publicReportKind: 'receiver' } },
           { path: 'store/:storeId/reports', lazy: lazyPublicReport, handle: { publicReportKind: 'store' } },
           { path: 'store/:storeId/posters', lazy: lazyPublicPoster },
+          { path: 'unsubscribe', lazy: lazyUnsubscribe },
           { path: 'network/:region/:secret', loader: startPublicMap, lazy: lazyPublicNetwork },
           { path: '*', lazy: lazyWrongUrl },
         ],

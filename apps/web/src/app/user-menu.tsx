@@ -1,4 +1,15 @@
-import { Avatar, Divider, Group, NavLink, Popover, Stack, Switch, Text, UnstyledButton, useMantineTheme } from '@mantine/core';
+import {
+  Avatar,
+  Divider,
+  Group,
+  NavLink,
+  Popover,
+  Stack,
+  Switch,
+  Text,
+  UnstyledButton,
+  useMantineTheme,
+} from '@mantine/core';
 import { userInitials } from '@openrescue/shared';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';

@@ -15,7 +15,13 @@ export interface ErrorDialogHostProps {
 }
 
 /** The shared error dialog. Errors arrive through showErrorDialog(); the first stays until it is closed. */
-export function ErrorDialogHost({ supportEmail, offerLogout, onLogout, onLogin, initial = null }: ErrorDialogHostProps) {
+export function ErrorDialogHost({
+  supportEmail,
+  offerLogout,
+  onLogout,
+  onLogin,
+  initial = null,
+}: ErrorDialogHostProps) {
   const [content, setContent] = useState<ErrorDialogContent | null>(initial);
   const [supportOpen, setSupportOpen] = useState(false);
 

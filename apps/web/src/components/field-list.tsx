@@ -8,8 +8,12 @@ export function FieldList({ fields, label }: { fields: Array<[string, ReactNode]
     <dl className={classes.list} aria-label={label}>
       {fields.map(([name, value]) => (
         <div key={name} className={classes.pair}>
-          <Text component="dt" size="xs" c="dimmed">{name}</Text>
-          <Text component="dd" size="sm" className={classes.value}>{value === null || value === undefined || value === '' ? '—' : value}</Text>
+          <Text component="dt" size="xs" c="dimmed">
+            {name}
+          </Text>
+          <Text component="dd" size="sm" className={classes.value}>
+            {value === null || value === undefined || value === '' ? '—' : value}
+          </Text>
         </div>
       ))}
     </dl>

@@ -10,13 +10,21 @@ export function FilterDrop({ active, children }: { active: number; children: Rea
         <Button
           variant="default"
           leftSection={<IconFilter size={16} aria-hidden="true" />}
-          rightSection={active > 0 ? <Badge size="sm" circle aria-label={`${active} set`}>{active}</Badge> : undefined}
+          rightSection={
+            active > 0 ? (
+              <Badge size="sm" circle aria-label={`${active} set`}>
+                {active}
+              </Badge>
+            ) : undefined
+          }
         >
           Filters
         </Button>
       </Popover.Target>
       <Popover.Dropdown>
-        <Stack gap="sm" role="group" aria-label="Filters">{children}</Stack>
+        <Stack gap="sm" role="group" aria-label="Filters">
+          {children}
+        </Stack>
       </Popover.Dropdown>
     </Popover>
   );

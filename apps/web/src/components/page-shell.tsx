@@ -9,7 +9,15 @@ import { LoadingBar } from './loading-screen';
  */
 export function PageShell({ path, children }: { path: string; children: ReactNode }) {
   return (
-    <Box data-page-shell={path} inert aria-hidden="true" pos="fixed" inset={0} bg="var(--mantine-color-body)" style={{ zIndex: 10000, overflow: 'hidden' }}>
+    <Box
+      data-page-shell={path}
+      inert
+      aria-hidden="true"
+      pos="fixed"
+      inset={0}
+      bg="var(--mantine-color-body)"
+      style={{ zIndex: 10000, overflow: 'hidden' }}
+    >
       <LoadingBar />
       {children}
     </Box>

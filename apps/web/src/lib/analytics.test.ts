@@ -13,12 +13,19 @@ describe('analytics', () => {
     setAnalyticsSink({ track: (e) => events.push(e) });
     trackPageView('/ops/logs', 'Logs', { email: 'sam@openrescue.test', staffDomain: 'openrescue.test' });
     trackLogin('email', { email: 'casey@grocer.example', staffDomain: 'openrescue.test' });
-    expect(events.map((e) => [e.name, e.isStaff])).toEqual([['page_view', true], ['login', false]]);
+    expect(events.map((e) => [e.name, e.isStaff])).toEqual([
+      ['page_view', true],
+      ['login', false],
+    ]);
     expect(events[0]).toMatchObject({ path: '/ops/logs', title: 'Logs' });
   });
 
   it('never lets a failing sink break the app', () => {
-    setAnalyticsSink({ track: () => { throw new Error('sink down'); } });
+    setAnalyticsSink({
+      track: () => {
+        throw new Error('sink down');
+      },
+    });
     expect(() => trackLogin('social', { email: 'x@y.z' })).not.toThrow();
   });
 });

@@ -87,7 +87,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const now = options.now ?? (() => Date.now());
   const productName = () => options.productName?.() ?? 'OpenRescue';
   const isOffline =
-    options.isOffline ?? (() => typeof navigator !== 'undefined' && (navigator as { onLine?: boolean }).onLine === false);
+    options.isOffline ??
+    (() => typeof navigator !== 'undefined' && (navigator as { onLine?: boolean }).onLine === false);
 
   let refreshing: Promise<string> | null = null;
   // Covers a refreshToken that does not store the token it got: the old stored value maps to the new one.
@@ -125,7 +126,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         return fresh;
       } catch (error) {
         const apiError = error instanceof ApiRequestError ? error : fail({ kind: 'other', cause: error });
-        if (apiError.status === 401 || (error as { status?: unknown } | null)?.status === 401) lastRefusal = { from: before, error: apiError };
+        if (apiError.status === 401 || (error as { status?: unknown } | null)?.status === 401)
+          lastRefusal = { from: before, error: apiError };
         if (apiError.status === 401) options.onSignedOut();
         throw apiError;
       } finally {

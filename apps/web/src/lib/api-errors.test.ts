@@ -25,12 +25,20 @@ describe('normaliseError (spec section 8)', () => {
 
   it('keeps a server error body as it is', () => {
     const body = { type: 'unauthorized', message: 'Authorization expired', detail: 'refresh the id token' };
-    expect(normaliseError({ kind: 'response', status: 401, body }, PRODUCT)).toEqual({ ...body, status: 401, data: body });
+    expect(normaliseError({ kind: 'response', status: 401, body }, PRODUCT)).toEqual({
+      ...body,
+      status: 401,
+      data: body,
+    });
   });
 
   it('renames a Message field to message', () => {
     const result = normaliseError(
-      { kind: 'response', status: 409, body: { type: 'conflict', Message: 'Job already in queue: publish_all', detail: 'x' } },
+      {
+        kind: 'response',
+        status: 409,
+        body: { type: 'conflict', Message: 'Job already in queue: publish_all', detail: 'x' },
+      },
       PRODUCT,
     );
     expect(result.message).toBe('Job already in queue: publish_all');
@@ -44,7 +52,9 @@ describe('normaliseError (spec section 8)', () => {
   });
 
   it('fills a missing type from the status and a missing message from the status code', () => {
-    expect(normaliseError({ kind: 'response', status: 429, body: { message: 'Too many requests' } }, PRODUCT)).toMatchObject({
+    expect(
+      normaliseError({ kind: 'response', status: 429, body: { message: 'Too many requests' } }, PRODUCT),
+    ).toMatchObject({
       type: ERROR_TYPES.rateLimited,
       message: 'Too many requests',
       detail: '',
@@ -82,7 +92,12 @@ describe('toApiError', () => {
   it('passes ApiRequestError through and normalises anything else', () => {
     const error = new ApiRequestError({ type: 'not_found', message: 'Gone', detail: '', status: 404 });
     expect(toApiError(error, PRODUCT)).toBe(error);
-    expect(toApiError({ type: 'x', message: 'y' }, PRODUCT)).toEqual({ type: 'x', message: 'y', detail: '', status: null });
+    expect(toApiError({ type: 'x', message: 'y' }, PRODUCT)).toEqual({
+      type: 'x',
+      message: 'y',
+      detail: '',
+      status: null,
+    });
     expect(toApiError('boom', PRODUCT)).toMatchObject({ type: 'unknown_error', message: 'boom' });
   });
 });

@@ -83,7 +83,12 @@ export function normaliseError(source: ErrorSource, productName: string): ApiErr
       return fromResponse(source.status, source.body, productName);
     case 'other': {
       const message = source.cause instanceof Error ? text(source.cause.message) : text(source.cause);
-      return { type: ERROR_TYPES.unknown, message: message ?? messages.notAccessible(productName), detail: '', status: null };
+      return {
+        type: ERROR_TYPES.unknown,
+        message: message ?? messages.notAccessible(productName),
+        detail: '',
+        status: null,
+      };
     }
   }
 }

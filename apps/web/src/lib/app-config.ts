@@ -1,6 +1,6 @@
-import type { AppConfig } from '@openrescue/shared';
+import { systemPaths, type AppConfig } from '@openrescue/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { coreUrl } from '../config/env';
+import { apiUrl } from '../config/env';
 import { api } from './api';
 import { setProductName } from './product-name';
 
@@ -43,7 +43,7 @@ export function hasInlinedConfig(): boolean {
 }
 
 export async function getAppConfig(): Promise<AppConfig> {
-  const config = await api.get<AppConfig>(coreUrl('config'));
+  const config = await api.get<AppConfig>(apiUrl(systemPaths.config));
   setProductName(config.product_name);
   return config;
 }

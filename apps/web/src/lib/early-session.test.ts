@@ -1,7 +1,8 @@
+/// <reference types="node" />
 import { readFileSync } from 'node:fs';
-import { REPORT_TIME_ZONE } from '@openrescue/shared';
+import { REPORT_TIME_ZONE, SESSION_HINT_COOKIE, sessionPaths } from '@openrescue/shared';
 import { describe, expect, it } from 'vitest';
-import { coreUrl } from '../config/env';
+import { apiUrl } from '../config/env';
 import { SESSION_STORAGE_KEY } from './session';
 
 // public/early-session.js is a plain script (no build step), so it spells the session key and the token address
@@ -13,8 +14,12 @@ describe('public/early-session.js', () => {
     expect(script).toContain(`sessionStorage.getItem('${SESSION_STORAGE_KEY}')`);
   });
 
+  it('asks nothing without the session hint cookie the server sets beside the session cookie', () => {
+    expect(script).toContain(`(?:^|;\\s*)${SESSION_HINT_COOKIE}=[^;]`);
+  });
+
   it('asks the address the app takes the answer from', () => {
-    expect(script).toContain(`var url = '${coreUrl('session/token')}';`);
+    expect(script).toContain(`var url = '${apiUrl(sessionPaths.token)}';`);
   });
 
   it("loads the report time zone's data, the one the dashboard's report month is read in", () => {

@@ -6,7 +6,11 @@ import { api } from './api';
 export const isRecordId = (id: string) => /^\d{1,9}$/.test(id);
 
 /** The first row a spec 7.3 list answers for `query` (e.g. `?id=7`), or null when it answers none. */
-export async function getFirstRecord<T>(url: string, query: Record<string, QueryValue>, signal?: AbortSignal): Promise<T | null> {
+export async function getFirstRecord<T>(
+  url: string,
+  query: Record<string, QueryValue>,
+  signal?: AbortSignal,
+): Promise<T | null> {
   const results = (await api.get<{ results?: unknown } | null>(url, { signal, query }))?.results;
   return Array.isArray(results) && results.length > 0 ? (results[0] as T) : null;
 }
@@ -30,7 +34,12 @@ export function findLoadedRow<T>(client: QueryClient, list: string, id: string):
  * authorization apply (another tenant's row answers like a missing one). `query` undefined: nothing to load.
  * `fromList`: the list screen (its query key's second segment) whose loaded rows are this endpoint's records too.
  */
-export function useListRecord<T>(key: string, url: string, query: Record<string, QueryValue> | undefined, fromList?: string) {
+export function useListRecord<T>(
+  key: string,
+  url: string,
+  query: Record<string, QueryValue> | undefined,
+  fromList?: string,
+) {
   const client = useQueryClient();
   return useQuery<T | null>({
     queryKey: ['detail', key, query],
@@ -40,6 +49,7 @@ export function useListRecord<T>(key: string, url: string, query: Record<string,
     // `fromList`: the list screen asks the same endpoint with the same expansion, so the row it shows is this very
     // record: the panel opens with it at once while the record is asked for again (it may have changed since).
     // (typed loosely: TanStack's placeholder type cannot tell that a generic T is not a function)
-    placeholderData: (() => (fromList && query?.id !== undefined ? findLoadedRow<T>(client, fromList, String(query.id)) : undefined)) as never,
+    placeholderData: (() =>
+      fromList && query?.id !== undefined ? findLoadedRow<T>(client, fromList, String(query.id)) : undefined) as never,
   });
 }

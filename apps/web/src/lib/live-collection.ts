@@ -33,7 +33,10 @@ class LiveCollection<T> {
   private pending: T[] | null = null;
   private retry: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly url: string, private readonly keyOf: (doc: T) => unknown) {}
+  constructor(
+    private readonly url: string,
+    private readonly keyOf: (doc: T) => unknown,
+  ) {}
 
   subscribe = (listener: () => void) => {
     this.listeners.add(listener);

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { coreUrl } from '../config/env';
+import { lookupsPaths } from '@openrescue/shared';
+import { apiUrl } from '../config/env';
 import { api } from './api';
 
 export interface LookupOption {
@@ -20,7 +21,10 @@ function readRows(response: unknown): Array<Record<string, unknown>> {
 
 /** GET {core}/api/{receivers|stores|companies|reasons} (section 7.3 lookup lists) as picker options. */
 export async function getLookup(kind: LookupKind, signal?: AbortSignal): Promise<LookupOption[]> {
-  const response = await api.get<unknown>(coreUrl(kind), { signal, query: { page_size: kind === 'reasons' ? 1000 : 9999 } });
+  const response = await api.get<unknown>(apiUrl(lookupsPaths[kind]), {
+    signal,
+    query: { page_size: kind === 'reasons' ? 1000 : 9999 },
+  });
   return readRows(response).map((row) => ({
     value: String(row.id),
     label: String(row.name ?? row.reason ?? row.text ?? row.id),
@@ -43,7 +47,7 @@ function useNameOf(kind: 'companies' | 'stores' | 'receivers'): NameOf {
   const lookup = useLookup(kind);
   return useMemo(() => {
     const map = new Map((lookup.data ?? []).map((o) => [Number(o.value), o.label]));
-    return (id: number | null) => (id === null ? '—' : map.get(id) ?? `#${id}`);
+    return (id: number | null) => (id === null ? '—' : (map.get(id) ?? `#${id}`));
   }, [lookup.data]);
 }
 

@@ -9,14 +9,17 @@ export function useSearchParamsUpdate() {
   const [, setParams] = useSearchParams();
   return useCallback(
     (changes: Record<string, string | null>, push = false) =>
-      setParams((prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      }, push ? { state: { fromList: true } } : { replace: true }),
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value) next.set(key, value);
+            else next.delete(key);
+          }
+          return next;
+        },
+        push ? { state: { fromList: true } } : { replace: true },
+      ),
     [setParams],
   );
 }

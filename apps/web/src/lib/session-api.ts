@@ -1,14 +1,13 @@
-import { ERROR_TYPES } from '@openrescue/shared';
-import { coreUrl } from '../config/env';
+import { authPaths, ERROR_TYPES, sessionPaths } from '@openrescue/shared';
+import { apiUrl } from '../config/env';
 import { paths } from '../config/paths';
 import { ApiRequestError, normaliseError } from './api-errors';
 import { navigateTo } from './navigation';
 import { getProductName } from './product-name';
 import type { SessionToken } from '@openrescue/shared';
-import { clearSession, setSession, type StoredSession } from './session';
+import { clearSession, hasSessionCookie, setSession, type StoredSession } from './session';
 
 /** Sign-in, token and sign-out calls. They ride on the httpOnly session cookie, so they bypass the bearer client. */
-
 
 const FALLBACK_TOKEN_LIFETIME_MS = 5 * 60 * 1000;
 
@@ -16,15 +15,18 @@ const FALLBACK_TOKEN_LIFETIME_MS = 5 * 60 * 1000;
 async function cookiePost<T>(path: string, body: unknown = {}, sent?: Promise<Response>): Promise<T> {
   let res: Response;
   try {
-    res = await (sent ?? fetch(coreUrl(path), {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(body),
-    }));
+    res = await (sent ??
+      fetch(apiUrl(path), {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(body),
+      }));
   } catch (cause) {
     const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
-    throw new ApiRequestError(normaliseError(offline ? { kind: 'offline' } : { kind: 'no-response', cause }, getProductName()));
+    throw new ApiRequestError(
+      normaliseError(offline ? { kind: 'offline' } : { kind: 'no-response', cause }, getProductName()),
+    );
   }
   const raw = await res.text();
   let data: unknown;
@@ -50,7 +52,7 @@ function toSession(data: SessionToken): StoredSession {
 
 /** Mints an access token from the session cookie and stores it: used after sign-in and to refresh. */
 export async function fetchSessionToken(sent?: Promise<Response>): Promise<StoredSession> {
-  const session = toSession(await cookiePost<SessionToken>('session/token', {}, sent));
+  const session = toSession(await cookiePost<SessionToken>(sessionPaths.token, {}, sent));
   setSession(session);
   return session;
 }
@@ -72,17 +74,18 @@ function takeEarlyTokenRequest(): Promise<Response> | undefined {
   const early = typeof window === 'undefined' ? undefined : window.__openrescueEarlyToken;
   if (!early) return undefined;
   delete window.__openrescueEarlyToken;
-  return early.url === coreUrl('session/token') ? early.response : undefined;
+  return early.url === apiUrl(sessionPaths.token) ? early.response : undefined;
 }
 
-/** A new tab has no stored token but may still have a session cookie; try it once. */
+/** A new tab has no stored token but may still have a session cookie; try it once, if the session hint says so. */
 export function restoreSession(): Promise<StoredSession | null> {
-  restoring ??= fetchSessionToken(takeEarlyTokenRequest()).catch(() => null);
+  const early = takeEarlyTokenRequest();
+  restoring ??= early || hasSessionCookie() ? fetchSessionToken(early).catch(() => null) : Promise.resolve(null);
   return restoring;
 }
 
 export async function signInWithEmail(email: string, password: string): Promise<StoredSession> {
-  await cookiePost('auth/sign-in/email', { email, password, rememberMe: false });
+  await cookiePost(authPaths.signInEmail, { email, password, rememberMe: false });
   return fetchSessionToken();
 }
 
@@ -90,7 +93,7 @@ export async function signInWithEmail(email: string, password: string): Promise<
 export async function startSocialSignIn(): Promise<void> {
   const origin = window.location.origin;
   // Generic OIDC providers go through the auth library's standard social sign-in endpoint.
-  const data = await cookiePost<{ url?: string }>('auth/sign-in/social', {
+  const data = await cookiePost<{ url?: string }>(authPaths.signInSocial, {
     provider: 'oidc',
     callbackURL: `${origin}${paths.login}?social=1`,
     errorCallbackURL: `${origin}${paths.login}?social=error`,
@@ -108,7 +111,7 @@ export async function startSocialSignIn(): Promise<void> {
 
 export async function signOut(): Promise<void> {
   try {
-    await cookiePost('auth/sign-out');
+    await cookiePost(authPaths.signOut);
   } catch {
     // The local sign-out below still happens; the cookie ends with the browser session anyway.
   }

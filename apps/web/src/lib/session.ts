@@ -1,4 +1,4 @@
-import type { SessionUser } from '@openrescue/shared';
+import { SESSION_HINT_COOKIE, type SessionUser } from '@openrescue/shared';
 /** The signed-in user and access token, kept in sessionStorage: the session lasts for the browser session. */
 export type { SessionUser };
 
@@ -69,4 +69,15 @@ export function subscribeSession(listener: () => void): () => void {
 /** Identity and claims: when this changes, server data is reloaded (spec section 4). */
 export function sessionUserKey(user: SessionUser | null | undefined): string {
   return user ? `${user.id}|${user.email}|${user.staff ? 'staff' : 'user'}` : '';
+}
+
+/**
+ * Whether the browser holds a session cookie, from the readable hint the server sets and clears beside the httpOnly
+ * one (decision 0057): without it there is no session to ask a token from, so a signed-out page asks nothing.
+ */
+export function hasSessionCookie(): boolean {
+  if (typeof document === 'undefined') return false;
+  return document.cookie
+    .split(';')
+    .some((c) => c.trim().startsWith(`${SESSION_HINT_COOKIE}=`) && !c.trim().endsWith('='));
 }

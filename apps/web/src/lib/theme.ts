@@ -2,12 +2,30 @@ import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from 
 
 // Shades 6-9 keep at least 4.5:1 against white, so filled buttons and links pass WCAG AA.
 const rescue: MantineColorsTuple = [
-  '#ebf7ef', '#d5eedd', '#a8dcb8', '#78c992', '#50b872', '#37a65d', '#1f7f45', '#1b6e3a', '#155c30', '#0e4a25',
+  '#ebf7ef',
+  '#d5eedd',
+  '#a8dcb8',
+  '#78c992',
+  '#50b872',
+  '#37a65d',
+  '#1f7f45',
+  '#1b6e3a',
+  '#155c30',
+  '#0e4a25',
 ];
 
 // Demo mode: a distinct indigo so a demo screen is never mistaken for the live console.
 const demo: MantineColorsTuple = [
-  '#eef0fc', '#dde1f7', '#b8c0ee', '#909de5', '#6e7fdd', '#5869d6', '#4a5ad0', '#3f4bb8', '#343f9e', '#283282',
+  '#eef0fc',
+  '#dde1f7',
+  '#b8c0ee',
+  '#909de5',
+  '#6e7fdd',
+  '#5869d6',
+  '#4a5ad0',
+  '#3f4bb8',
+  '#343f9e',
+  '#283282',
 ];
 
 const closeLabel = { 'aria-label': 'Close' };
@@ -20,8 +38,7 @@ export function createAppTheme(demoMode: boolean) {
     primaryShade: { light: 7, dark: 5 },
     autoContrast: true,
     defaultRadius: 'md',
-    fontFamily:
-      'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+    fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
     headings: { fontWeight: '650' },
     // Plain objects, not `Modal.extend(...)`: importing the components here would put the modal, drawer and their
     // focus trap and scroll lock into every page's first load.

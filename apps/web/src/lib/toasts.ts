@@ -36,5 +36,3 @@ export function notify({ title, message, type, timeout = TOAST_TIMEOUT_MS }: Toa
     notifications.show({ title, message, color: COLORS[type], autoClose: timeout, withCloseButton: true }),
   );
 }
-
-

@@ -25,7 +25,8 @@ const row = (index: number) =>
     },
   }) as unknown as Element;
 
-const entry = (blockSize: number) => ({ borderBoxSize: [{ blockSize, inlineSize: 400 }] }) as unknown as ResizeObserverEntry;
+const entry = (blockSize: number) =>
+  ({ borderBoxSize: [{ blockSize, inlineSize: 400 }] }) as unknown as ResizeObserverEntry;
 
 describe('measureRow (virtual list rows measured without forcing a layout)', () => {
   it('keeps the estimate for a row the browser has not measured yet, without reading its layout', () => {

@@ -6,7 +6,11 @@ import { useLayoutEffect, useRef, useState } from 'react';
  * (React attaching the row) the known size stands: reading `offsetHeight` there would force a layout of the page in
  * the middle of React's commit, once per list shown.
  */
-export function measureRow(element: Element, entry: ResizeObserverEntry | undefined, instance: Virtualizer<Window, Element>): number {
+export function measureRow(
+  element: Element,
+  entry: ResizeObserverEntry | undefined,
+  instance: Virtualizer<Window, Element>,
+): number {
   const box = entry?.borderBoxSize?.[0];
   if (box) return Math.round(box.blockSize);
   return instance.measurementsCache[instance.indexFromElement(element)]?.size ?? instance.options.estimateSize(0);
@@ -16,7 +20,11 @@ export function measureRow(element: Element, entry: ResizeObserverEntry | undefi
  * Page-scrolled virtual rows: only the rows near the viewport are rendered; `before` and `after` are the heights
  * of the rows left out above and below (rendered as spacers so the page keeps its full height).
  */
-export function useWindowRows<E extends HTMLElement>(count: number, rowHeight: number, key: (index: number) => string | number) {
+export function useWindowRows<E extends HTMLElement>(
+  count: number,
+  rowHeight: number,
+  key: (index: number) => string | number,
+) {
   const ref = useRef<E | null>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   useLayoutEffect(() => {
@@ -31,7 +39,9 @@ export function useWindowRows<E extends HTMLElement>(count: number, rowHeight: n
 
   // The window's size from the start: without it the first render has no rows in view, and the rows arrive in a
   // second, synchronous render from the virtualizer's layout effect (one long task as a list first shows).
-  const [initialRect] = useState(() => (typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight }));
+  const [initialRect] = useState(() =>
+    typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight },
+  );
   const virtualizer = useWindowVirtualizer({
     count,
     estimateSize: () => rowHeight,

@@ -1,5 +1,9 @@
 import {
-  type AppConfig, FIRST_VIEW_DISPLAY_NAME, FIRST_VIEW_MARKS, FIRST_VIEW_VARIANTS, type FirstViewVariant,
+  type AppConfig,
+  FIRST_VIEW_DISPLAY_NAME,
+  FIRST_VIEW_MARKS,
+  FIRST_VIEW_VARIANTS,
+  type FirstViewVariant,
 } from '@openrescue/shared';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
@@ -56,7 +60,11 @@ export function prerenderShells(config: AppConfig): Array<{ path: string; markup
   }));
   const networkShell = {
     path: NETWORK_SHELL_PATH,
-    markup: renderToString(<BaseProviders><NetworkShell config={config} /></BaseProviders>),
+    markup: renderToString(
+      <BaseProviders>
+        <NetworkShell config={config} />
+      </BaseProviders>,
+    ),
   };
   return [...opsShells, networkShell];
 }
@@ -70,8 +78,12 @@ export function prerenderClientShells(config: AppConfig): Array<{ variant: First
   return FIRST_VIEW_VARIANTS.map((variant) => {
     const [links, picture] = variant.split('-');
     const user = {
-      id: '', email: FIRST_VIEW_MARKS.email, displayName: FIRST_VIEW_DISPLAY_NAME, emailVerified: true,
-      photoURL: picture === 'photo' ? FIRST_VIEW_MARKS.photoURL : null, staff: false,
+      id: '',
+      email: FIRST_VIEW_MARKS.email,
+      displayName: FIRST_VIEW_DISPLAY_NAME,
+      emailVerified: true,
+      photoURL: picture === 'photo' ? FIRST_VIEW_MARKS.photoURL : null,
+      staff: false,
     };
     const header = {
       title: FIRST_VIEW_MARKS.title,

@@ -9,7 +9,7 @@ import { ImpactDashboard } from '../../features/dashboard/components/impact-dash
 import { useAppConfig } from '../../lib/app-config';
 import { showErrorDialog } from '../../lib/error-events';
 import { useSession } from '../../lib/session-context';
-import { CLIENT_PAGE_TITLE, ClientFrame } from './client-frame';
+import { ClientFrame } from './client-frame';
 
 /** The client app at /as_client (staff) and / (everyone else): page view 'Client Dashboard' (spec 2.5). */
 export function ClientDashboardRoute() {
@@ -31,7 +31,6 @@ export function ClientDashboardRoute() {
       message: messages.accountSetupText,
     });
   }, [missingStore]);
-
 
   if (!user || !viewer || configPending) return <LoadingScreen />;
 

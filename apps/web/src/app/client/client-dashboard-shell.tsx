@@ -26,7 +26,9 @@ export function ClientDashboardShell({ user, config, header }: ClientDashboardSh
       <ClientFrame user={user} config={config}>
         <Stack gap="lg">
           <DashboardHeader {...header} updating={false} />
-          <Center py="xl"><Loader /></Center>
+          <Center py="xl">
+            <Loader />
+          </Center>
         </Stack>
       </ClientFrame>
     </PageShell>

@@ -29,10 +29,11 @@ export function ClientFrame({ user, config, children, pageHasTitle = false }: Cl
   // The Support dialog mounts the first time it opens: a closed Mantine Modal still mounts its portal and scroll lock,
   // in the commit that shows the screen (the longest task of the client dashboard's load on a slow phone).
   const [supportMounted, setSupportMounted] = useState(false);
+  const openSupportDialog = support.open;
   const openSupport = useCallback(() => {
     setSupportMounted(true);
-    support.open();
-  }, [support.open]);
+    openSupportDialog();
+  }, [openSupportDialog]);
   usePageTitle(pageHasTitle ? null : CLIENT_PAGE_TITLE);
 
   return (

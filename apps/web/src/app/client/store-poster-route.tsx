@@ -4,6 +4,7 @@ import { MonthSelect, useReportMonth } from '../../features/monthly-report/compo
 import { PosterScreen } from '../../features/poster/components/poster-screen';
 import { useAppConfig } from '../../lib/app-config';
 import { useSession } from '../../lib/session-context';
+import { BackToDashboard } from './back-to-dashboard';
 import { ClientFrame } from './client-frame';
 
 /** /posters/store/:storeId: the store poster (spec 2.10), with the reports' month picker. */
@@ -21,6 +22,7 @@ export function StorePosterRoute() {
         month={month}
         monthPicker={<MonthSelect month={month} choices={choices} onChange={setMonth} />}
         productName={config.product_name}
+        back={<BackToDashboard user={user} month={month} storeId={storeId} />}
       />
     </ClientFrame>
   );

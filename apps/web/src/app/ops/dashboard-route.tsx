@@ -13,19 +13,33 @@ const NETWORK = { kind: 'all' } as const;
 
 function RunningJobs() {
   const jobs = useJobs(true);
-  if (jobs.isPending) return <Center py="lg"><Loader size="sm" role="status" aria-label="Loading jobs" /></Center>;
+  if (jobs.isPending)
+    return (
+      <Center py="lg">
+        <Loader size="sm" role="status" aria-label="Loading jobs" />
+      </Center>
+    );
   if (jobs.isError) {
     return (
       <Alert color="red" variant="light" title="Jobs could not be loaded" role="alert">
-        <Button size="xs" variant="default" onClick={() => void jobs.refetch()}>Try again</Button>
+        <Button size="xs" variant="default" onClick={() => void jobs.refetch()}>
+          Try again
+        </Button>
       </Alert>
     );
   }
   const running = jobs.data.filter((job) => isJobRunning(job.status));
-  if (running.length === 0) return <Text c="dimmed" data-testid="jobs-idle">No jobs are running right now.</Text>;
+  if (running.length === 0)
+    return (
+      <Text c="dimmed" data-testid="jobs-idle">
+        No jobs are running right now.
+      </Text>
+    );
   return (
     <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Running jobs">
-      {running.map((job, index) => <JobItem key={job.id} job={job} divided={index > 0} />)}
+      {running.map((job, index) => (
+        <JobItem key={job.id} job={job} divided={index > 0} />
+      ))}
     </Stack>
   );
 }
@@ -34,7 +48,9 @@ function Panel({ title, children }: { title: string; children: React.ReactNode }
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
       <Stack gap="sm">
-        <Title order={2} size="h4">{title}</Title>
+        <Title order={2} size="h4">
+          {title}
+        </Title>
         {children}
       </Stack>
     </Paper>
@@ -49,15 +65,22 @@ export function OpsDashboardRoute() {
     () => (user ? { staff: user.staff, email: user.email, companyUser } : null),
     [user, companyUser],
   );
-  const granted = access && (access.kind === 'admin' || access.kind === 'company' || access.kind === 'store') ? access : null;
+  const granted =
+    access && (access.kind === 'admin' || access.kind === 'company' || access.kind === 'store') ? access : null;
 
   return (
     <Stack gap="xl">
       <SectionHeader id="dashboard" />
       {isPending || !viewer ? (
-        <Center py="xl"><Loader role="status" aria-label="Loading the dashboard" /></Center>
+        <Center py="xl">
+          <Loader role="status" aria-label="Loading the dashboard" />
+        </Center>
       ) : granted ? (
-        <ImpactDashboard viewer={viewer} access={granted} lockedScope={granted.kind === 'admin' ? NETWORK : undefined} />
+        <ImpactDashboard
+          viewer={viewer}
+          access={granted}
+          lockedScope={granted.kind === 'admin' ? NETWORK : undefined}
+        />
       ) : (
         <Text c="dimmed">The impact figures are not available for this account.</Text>
       )}

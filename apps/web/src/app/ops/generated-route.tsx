@@ -24,7 +24,12 @@ export function GeneratedRoute() {
         actions={
           <Group gap="sm" align="flex-end" wrap="wrap">
             <StageFilterControl value={url.filters.stage} onChange={url.setStage} />
-            <GeneratedFiltersDrop filters={url.filters} onCompany={url.setCompany} onReceiver={url.setReceiver} onMonth={url.setMonth} />
+            <GeneratedFiltersDrop
+              filters={url.filters}
+              onCompany={url.setCompany}
+              onReceiver={url.setReceiver}
+              onMonth={url.setMonth}
+            />
             <DownloadAllButton filters={url.filters} disabled={!query.data || query.data.rows.length === 0} />
           </Group>
         }

@@ -20,7 +20,15 @@ interface CardItem {
 function SectionCard({ item }: { item: CardItem }) {
   const Icon = item.icon;
   return (
-    <Card component={Link} to={item.path} withBorder radius="md" padding="lg" className={classes.card} data-testid="section-card">
+    <Card
+      component={Link}
+      to={item.path}
+      withBorder
+      radius="md"
+      padding="lg"
+      className={classes.card}
+      data-testid="section-card"
+    >
       <Group gap="sm" wrap="nowrap" mb="xs">
         <ThemeIcon size={40} radius="md" variant="light" aria-hidden="true">
           <Icon size={22} stroke={1.7} />
@@ -41,7 +49,12 @@ export function OpsLandingRoute() {
   const demo = useDemoMode();
   const { config } = useAppConfig();
   const items: CardItem[] = [
-    ...OPS_SECTIONS.map((s) => ({ path: s.path, label: opsSectionLabel(s, demo), description: s.description, icon: OPS_SECTION_ICONS[s.id] })),
+    ...OPS_SECTIONS.map((s) => ({
+      path: s.path,
+      label: opsSectionLabel(s, demo),
+      description: s.description,
+      icon: OPS_SECTION_ICONS[s.id],
+    })),
     {
       path: paths.asClient,
       label: sectionLabel('clientApp', demo),

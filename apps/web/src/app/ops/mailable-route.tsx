@@ -30,24 +30,41 @@ export function MailableRoute() {
       header={<SectionHeader id="mailable" />}
       detailTitle="Contact details"
       renderDetail={(id) => <ContactDetail id={id} />}
-      list={<ListView
-        label="Contacts"
-        query={query}
-        rowKey={(r) => r.id}
-        rowHref={(r) => rowHref(r.id)}
-        rowLabel={(r) => `${r.first_name ?? r.email}, ${r.organization_name}, ${r.report_type}`}
-        renderRow={renderContact}
-        emptyText="No contacts match these filters."
-        toolbar={
-          <Group gap="xs">
-            <FilterDrop active={Object.values(filters).filter(Boolean).length}>
-              <LookupFilter kind="companies" label="Company" value={filters.with_company_id ?? null} onChange={(v) => setFilter('with_company_id', v)} />
-              <LookupFilter kind="receivers" label="Receiver" value={filters.with_receiver_id ?? null} onChange={(v) => setFilter('with_receiver_id', v)} />
-            </FilterDrop>
-            <SendMailsButton filters={filters} total={total} disabled={query.isPending} onListChanged={() => void query.refetch()} />
-          </Group>
-        }
-      />}
+      list={
+        <ListView
+          label="Contacts"
+          query={query}
+          rowKey={(r) => r.id}
+          rowHref={(r) => rowHref(r.id)}
+          rowLabel={(r) => `${r.first_name ?? r.email}, ${r.organization_name}, ${r.report_type}`}
+          renderRow={renderContact}
+          emptyText="No contacts match these filters."
+          toolbar={
+            <Group gap="xs">
+              <FilterDrop active={Object.values(filters).filter(Boolean).length}>
+                <LookupFilter
+                  kind="companies"
+                  label="Company"
+                  value={filters.with_company_id ?? null}
+                  onChange={(v) => setFilter('with_company_id', v)}
+                />
+                <LookupFilter
+                  kind="receivers"
+                  label="Receiver"
+                  value={filters.with_receiver_id ?? null}
+                  onChange={(v) => setFilter('with_receiver_id', v)}
+                />
+              </FilterDrop>
+              <SendMailsButton
+                filters={filters}
+                total={total}
+                disabled={query.isPending}
+                onListChanged={() => void query.refetch()}
+              />
+            </Group>
+          }
+        />
+      }
     />
   );
 }

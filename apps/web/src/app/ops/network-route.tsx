@@ -1,7 +1,9 @@
-import { Alert, Anchor, Box, Button, Center, Loader, Select, Stack } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Center, Group, Loader, Select, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { isNetworkArea, type NetworkArea } from '@openrescue/shared';
 import { useSearchParams } from 'react-router';
 import { useNetworkRegions } from '../../features/network-map/api/get-network-regions';
+import { ImportCsvDialog } from '../../features/network-map/components/import-csv-dialog';
 import { NetworkMapScreen } from '../../features/network-map/components/network-map-screen';
 import { useAppConfig } from '../../lib/app-config';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -16,12 +18,20 @@ export function OpsNetworkRoute() {
   const area: NetworkArea = isNetworkArea(requested) ? requested : 'all';
   const regions = useNetworkRegions();
   const { config } = useAppConfig();
+  const [importOpen, importDialog] = useDisclosure(false);
 
-  if (regions.isPending) return <Center py="xl"><Loader role="status" aria-label="Loading the network map" /></Center>;
+  if (regions.isPending)
+    return (
+      <Center py="xl">
+        <Loader role="status" aria-label="Loading the network map" />
+      </Center>
+    );
   if (regions.isError) {
     return (
       <Alert color="red" title="The network map could not be loaded" role="alert">
-        <Button size="xs" variant="default" onClick={() => void regions.refetch()}>Try again</Button>
+        <Button size="xs" variant="default" onClick={() => void regions.refetch()}>
+          Try again
+        </Button>
       </Alert>
     );
   }
@@ -36,9 +46,15 @@ export function OpsNetworkRoute() {
         onChange={(value) => value && setParams(value === 'all' ? {} : { region: value }, { replace: true })}
         comboboxProps={{ withinPortal: false }}
       />
-      <Anchor href={region.public_path} target="_blank" rel="noopener noreferrer" size="sm">
-        Open the public page of {region.name}
-      </Anchor>
+      <Group justify="space-between" gap="xs">
+        <Anchor href={region.public_path} target="_blank" rel="noopener noreferrer" size="sm">
+          Open the public page of {region.name}
+        </Anchor>
+        <Button size="compact-sm" variant="default" onClick={importDialog.open}>
+          Import CSV
+        </Button>
+      </Group>
+      <ImportCsvDialog opened={importOpen} onClose={importDialog.close} />
     </Stack>
   );
   return (

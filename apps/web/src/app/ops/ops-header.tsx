@@ -27,7 +27,11 @@ export interface OpsHeaderProps {
 }
 
 /** The left of the console header: the menu button (narrow screens), the logo and the platform's name. */
-export function OpsHeaderStart({ demo, navOpened, onToggleNav }: Pick<OpsHeaderProps, 'demo' | 'navOpened' | 'onToggleNav'>) {
+export function OpsHeaderStart({
+  demo,
+  navOpened,
+  onToggleNav,
+}: Pick<OpsHeaderProps, 'demo' | 'navOpened' | 'onToggleNav'>) {
   const title = sectionLabel('platformTitle', demo);
   return (
     <Group gap="sm" wrap="nowrap" miw={0}>
@@ -42,7 +46,11 @@ export function OpsHeaderStart({ demo, navOpened, onToggleNav }: Pick<OpsHeaderP
       />
       <UnstyledButton component={Link} to={paths.ops.root} aria-label={`${title} home`}>
         <Group gap={10} wrap="nowrap">
-          {!demo && <span data-testid="header-logo"><LogoMark /></span>}
+          {!demo && (
+            <span data-testid="header-logo">
+              <LogoMark />
+            </span>
+          )}
           <Text fw={700} size="lg" truncate data-testid="platform-title">
             {title}
           </Text>

@@ -43,13 +43,7 @@ export function OpsLayout() {
       <CloseOnNavigate close={nav.close} />
       <AppShell {...opsFrameProps(navOpened)}>
         <AppShell.Header>
-          <OpsHeader
-            user={user}
-            demo={demo}
-            navOpened={navOpened}
-            onToggleNav={nav.toggle}
-            onOpenJobs={jobs.open}
-          />
+          <OpsHeader user={user} demo={demo} navOpened={navOpened} onToggleNav={nav.toggle} onOpenJobs={jobs.open} />
         </AppShell.Header>
         <AppShell.Navbar
           id="ops-navbar"

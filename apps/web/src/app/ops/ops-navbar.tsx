@@ -26,9 +26,14 @@ export function OpsNavbar(props: OpsNavbarProps) {
 
 /**
  * Memoised on the active entry: opening a row, a filter or a panel changes the address but not the section, and
- * the menu's ~20 links need not render again for it (bench/README.md, twentieth pass).
+ * the menu's ~20 links need not render again for it (bench/trace-detail-panel.ts).
  */
-const OpsMenu = memo(function OpsMenu({ demo, communityUrl, onNavigate, activePath }: OpsNavbarProps & { activePath?: string }) {
+const OpsMenu = memo(function OpsMenu({
+  demo,
+  communityUrl,
+  onNavigate,
+  activePath,
+}: OpsNavbarProps & { activePath?: string }) {
   const isActive = (path: string) => path === activePath;
 
   const link = (path: string, label: string, Icon: (typeof OPS_SECTION_ICONS)[OpsSectionId]) => (
@@ -52,9 +57,10 @@ const OpsMenu = memo(function OpsMenu({ demo, communityUrl, onNavigate, activePa
             <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" pb={4}>
               {OPS_GROUP_LABELS[group]}
             </Text>
-            {OPS_SECTIONS.filter((s) => s.group === group).map((s) => link(s.path, opsSectionLabel(s, demo), OPS_SECTION_ICONS[s.id]))}
-            {group === 'overview' &&
-              link(paths.asClient, sectionLabel('clientApp', demo), IconDeviceDesktopAnalytics)}
+            {OPS_SECTIONS.filter((s) => s.group === group).map((s) =>
+              link(s.path, opsSectionLabel(s, demo), OPS_SECTION_ICONS[s.id]),
+            )}
+            {group === 'overview' && link(paths.asClient, sectionLabel('clientApp', demo), IconDeviceDesktopAnalytics)}
           </Stack>
         ))}
         {communityUrl && (

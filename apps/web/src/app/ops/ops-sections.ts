@@ -2,8 +2,18 @@ import { sectionLabel, type SectionKey } from '@openrescue/shared';
 import { paths, routePatterns } from '../../config/paths';
 
 export type OpsSectionId =
-  | 'dashboard' | 'network' | 'receivers' | 'stores' | 'noPickups' | 'stipendReport'
-  | 'publish' | 'generated' | 'mailable' | 'transcripts' | 'logs' | 'flows';
+  | 'dashboard'
+  | 'network'
+  | 'receivers'
+  | 'stores'
+  | 'noPickups'
+  | 'stipendReport'
+  | 'publish'
+  | 'generated'
+  | 'mailable'
+  | 'transcripts'
+  | 'logs'
+  | 'flows';
 
 export type OpsGroup = 'overview' | 'retail' | 'reports' | 'operations';
 
@@ -28,18 +38,112 @@ export interface OpsSection {
 const rel = (path: string) => path.replace(`${paths.ops.root}/`, '');
 
 export const OPS_SECTIONS: readonly OpsSection[] = [
-  { id: 'dashboard', path: paths.ops.dashboard, route: rel(paths.ops.dashboard), group: 'overview', labelKey: 'dashboard', description: 'Network-wide donation totals and trends.', intro: 'Donations and impact across the whole network.' },
-  { id: 'receivers', path: paths.ops.receivers, route: rel(paths.ops.receivers), group: 'retail', labelKey: 'receivers', description: 'Charities, farms and composters that receive food.', intro: 'Charities and farms that receive food. Open one for its stores, links and scans.' },
-  { id: 'stores', path: paths.ops.stores, route: rel(paths.ops.stores), group: 'retail', labelKey: 'stores', description: 'Donating stores and the receivers that serve them.', intro: 'Donating stores. Open one for its receivers, links and scans.' },
-  { id: 'noPickups', path: paths.ops.noPickups, route: rel(paths.ops.noPickups), group: 'retail', labelKey: 'bulkScans', description: 'Bulk scans and missed pickups with their reasons.', intro: 'Bulk scans recorded with a no-pickup reason.' },
-  { id: 'stipendReport', path: paths.ops.stipendReport, route: rel(paths.ops.stipendReport), group: 'retail', labelKey: 'stipendReport', description: 'Scheduled against actual service days, per receiver and month.', intro: 'Scheduled against actual service days, per receiver, store and month.' },
-  { id: 'publish', path: paths.ops.publish, route: rel(paths.ops.publish), group: 'reports', title: 'Publish', description: 'Publish monthly report files to suppliers and receivers.', intro: 'Publish monthly report files to suppliers and receivers.' },
-  { id: 'generated', path: paths.ops.generated, route: rel(paths.ops.generated), group: 'reports', title: 'Generated Files', description: 'Rendered reports and their delivery status.' },
-  { id: 'mailable', path: paths.ops.mailable, route: rel(paths.ops.mailable), group: 'reports', labelKey: 'mailableContacts', description: 'Charity contacts who receive report links by email.', intro: 'Charity contacts who receive their report links by e-mail.' },
-  { id: 'transcripts', path: paths.ops.transcripts, route: rel(routePatterns.transcripts), group: 'operations', labelKey: 'callTranscripts', description: 'Recorded calls with sentiment and key phrases.', intro: 'Recorded calls with their sentiment, highlights and full transcript.' },
-  { id: 'network', path: paths.ops.network, route: rel(paths.ops.network), group: 'operations', title: 'Network map', description: 'Organizations by region, verified status and impact.' },
-  { id: 'logs', path: paths.ops.logs, route: rel(paths.ops.logs), group: 'operations', title: 'Logs', description: 'Debug log of the data flows.', intro: 'Problems the data flows found, and failures of jobs and mail; newest first.' },
-  { id: 'flows', path: paths.ops.flows, route: rel(paths.ops.flows), group: 'operations', title: 'Flows', description: 'Run the bulk-scan to donation data flows.', intro: 'Run the bulk-scan to donation data flows. Each run is a job in Jobs History; problems go to Logs.' },
+  {
+    id: 'dashboard',
+    path: paths.ops.dashboard,
+    route: rel(paths.ops.dashboard),
+    group: 'overview',
+    labelKey: 'dashboard',
+    description: 'Network-wide donation totals and trends.',
+    intro: 'Donations and impact across the whole network.',
+  },
+  {
+    id: 'receivers',
+    path: paths.ops.receivers,
+    route: rel(paths.ops.receivers),
+    group: 'retail',
+    labelKey: 'receivers',
+    description: 'Charities, farms and composters that receive food.',
+    intro: 'Charities and farms that receive food. Open one for its stores, links and scans.',
+  },
+  {
+    id: 'stores',
+    path: paths.ops.stores,
+    route: rel(paths.ops.stores),
+    group: 'retail',
+    labelKey: 'stores',
+    description: 'Donating stores and the receivers that serve them.',
+    intro: 'Donating stores. Open one for its receivers, links and scans.',
+  },
+  {
+    id: 'noPickups',
+    path: paths.ops.noPickups,
+    route: rel(paths.ops.noPickups),
+    group: 'retail',
+    labelKey: 'bulkScans',
+    description: 'Bulk scans and missed pickups with their reasons.',
+    intro: 'Bulk scans recorded with a no-pickup reason.',
+  },
+  {
+    id: 'stipendReport',
+    path: paths.ops.stipendReport,
+    route: rel(paths.ops.stipendReport),
+    group: 'retail',
+    labelKey: 'stipendReport',
+    description: 'Scheduled against actual service days, per receiver and month.',
+    intro: 'Scheduled against actual service days, per receiver, store and month.',
+  },
+  {
+    id: 'publish',
+    path: paths.ops.publish,
+    route: rel(paths.ops.publish),
+    group: 'reports',
+    title: 'Publish',
+    description: 'Publish monthly report files to suppliers and receivers.',
+    intro: 'Publish monthly report files to suppliers and receivers.',
+  },
+  {
+    id: 'generated',
+    path: paths.ops.generated,
+    route: rel(paths.ops.generated),
+    group: 'reports',
+    title: 'Generated Files',
+    description: 'Rendered reports and their delivery status.',
+  },
+  {
+    id: 'mailable',
+    path: paths.ops.mailable,
+    route: rel(paths.ops.mailable),
+    group: 'reports',
+    labelKey: 'mailableContacts',
+    description: 'Charity contacts who receive report links by email.',
+    intro: 'Charity contacts who receive their report links by e-mail.',
+  },
+  {
+    id: 'transcripts',
+    path: paths.ops.transcripts,
+    route: rel(routePatterns.transcripts),
+    group: 'operations',
+    labelKey: 'callTranscripts',
+    description: 'Recorded calls with sentiment and key phrases.',
+    intro: 'Recorded calls with their sentiment, highlights and full transcript.',
+  },
+  {
+    id: 'network',
+    path: paths.ops.network,
+    route: rel(paths.ops.network),
+    group: 'operations',
+    title: 'Network map',
+    description: 'Organizations by region, verified status and impact.',
+  },
+  {
+    id: 'logs',
+    path: paths.ops.logs,
+    route: rel(paths.ops.logs),
+    group: 'operations',
+    title: 'Logs',
+    description: 'Debug log of the data flows.',
+    intro: 'Problems the data flows found, and failures of jobs and mail; newest first.',
+  },
+  {
+    id: 'flows',
+    path: paths.ops.flows,
+    route: rel(paths.ops.flows),
+    group: 'operations',
+    title: 'Flows',
+    description: 'Run the bulk-scan to donation data flows.',
+    intro: 'Run the bulk-scan to donation data flows. Each run is a job in Jobs History; problems go to Logs.',
+  },
 ];
 
 export const OPS_GROUP_LABELS: Record<OpsGroup, string> = {

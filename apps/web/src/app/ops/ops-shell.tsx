@@ -27,7 +27,9 @@ export function OpsShell({ section, communityUrl }: { section: OpsSection; commu
         </AppShell.Navbar>
         <AppShell.Main>
           <SectionHeader id={section.id} />
-          <Center py="xl"><Loader /></Center>
+          <Center py="xl">
+            <Loader />
+          </Center>
         </AppShell.Main>
       </AppShell>
     </PageShell>

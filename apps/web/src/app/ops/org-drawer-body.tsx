@@ -5,7 +5,16 @@ import type { SidePanelName } from './side-panel-titles';
 import { SIDE_PANELS } from './side-panels';
 
 /** What the Receivers/Stores drawer shows for a row: its side panel when one is named, else its details. */
-export function OrgDrawerBody({ kind, id, side, params, email, staff, onOpenPanel, onCloseSide }: {
+export function OrgDrawerBody({
+  kind,
+  id,
+  side,
+  params,
+  email,
+  staff,
+  onOpenPanel,
+  onCloseSide,
+}: {
   kind: 'receiver' | 'store';
   id: string;
   side: SidePanelName | undefined;
@@ -22,18 +31,25 @@ export function OrgDrawerBody({ kind, id, side, params, email, staff, onOpenPane
         id={id}
         staff={staff}
         onOpenPanel={(name) => onOpenPanel(name)}
-        onInsertWeight={(storeId, receiverId) => onOpenPanel('insert-bulkscans', { store: String(storeId), receiver: String(receiverId) })}
+        onInsertWeight={(storeId, receiverId) =>
+          onOpenPanel('insert-bulkscans', { store: String(storeId), receiver: String(receiverId) })
+        }
       />
     );
   }
   const Panel = SIDE_PANELS[side];
   return (
     <Stack gap="md">
-      <Button variant="subtle" size="compact-sm" w="fit-content" leftSection={<IconArrowLeft size={14} aria-hidden="true" />} onClick={onCloseSide}>
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        w="fit-content"
+        leftSection={<IconArrowLeft size={14} aria-hidden="true" />}
+        onClick={onCloseSide}
+      >
         Back to details
       </Button>
       <Panel kind={kind} id={id} params={params} email={email} onDone={onCloseSide} />
     </Stack>
   );
 }
-

@@ -36,16 +36,33 @@ export function OrgListScreen({ kind }: { kind: 'receiver' | 'store' }) {
   const side = isSidePanel(panel) ? panel : undefined;
   usePrefetchWhenIdle(loadDrawerBody);
   const bodyProps = {
-    kind, id: id ?? '', side, params, email: user?.email ?? '', staff: Boolean(user?.staff), onOpenPanel: openSidePanel, onCloseSide: closeSidePanel,
+    kind,
+    id: id ?? '',
+    side,
+    params,
+    email: user?.email ?? '',
+    staff: Boolean(user?.staff),
+    onOpenPanel: openSidePanel,
+    onCloseSide: closeSidePanel,
   };
 
   return (
     <Stack gap={0} onPointerEnter={() => void loadDrawerBody()} onFocus={() => void loadDrawerBody()}>
       <SectionHeader id={kind === 'receiver' ? 'receivers' : 'stores'} />
       {kind === 'receiver' ? <ReceiversList basePath={basePath} /> : <StoresList basePath={basePath} />}
-      <DetailDrawer opened={Boolean(id)} onClose={side ? closeSidePanel : closePanel} title={side ? SIDE_PANEL_TITLES[side] : `${kind === 'receiver' ? 'Receiver' : 'Store'} details`}>
+      <DetailDrawer
+        opened={Boolean(id)}
+        onClose={side ? closeSidePanel : closePanel}
+        title={side ? SIDE_PANEL_TITLES[side] : `${kind === 'receiver' ? 'Receiver' : 'Store'} details`}
+      >
         {id ? (
-          <Suspense fallback={<Center py="xl"><Loader size="sm" role="status" aria-label="Loading details" /></Center>}>
+          <Suspense
+            fallback={
+              <Center py="xl">
+                <Loader size="sm" role="status" aria-label="Loading details" />
+              </Center>
+            }
+          >
             {drawerBody ? <drawerBody.OrgDrawerBody {...bodyProps} /> : <LazyDrawerBody {...bodyProps} />}
           </Suspense>
         ) : (

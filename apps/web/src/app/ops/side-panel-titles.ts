@@ -10,4 +10,5 @@ export const SIDE_PANEL_TITLES: Record<SidePanelName, string> = {
   posters: 'Store Posters',
 };
 
-export const isSidePanel = (name: string | null): name is SidePanelName => name !== null && Object.hasOwn(SIDE_PANEL_TITLES, name);
+export const isSidePanel = (name: string | null): name is SidePanelName =>
+  name !== null && Object.hasOwn(SIDE_PANEL_TITLES, name);

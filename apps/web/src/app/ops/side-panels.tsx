@@ -18,7 +18,15 @@ function InsertBulkScansPanel({ params, email, onDone }: SidePanelProps) {
   const storeId = Number(params.get('store'));
   const receiverId = Number(params.get('receiver'));
   if (!storeId || !receiverId) return <p>Pick a store and a receiver first.</p>;
-  return <InsertWeightsForm key={`${storeId}-${receiverId}`} storeId={storeId} receiverId={receiverId} email={email} onDone={onDone} />;
+  return (
+    <InsertWeightsForm
+      key={`${storeId}-${receiverId}`}
+      storeId={storeId}
+      receiverId={receiverId}
+      email={email}
+      onDone={onDone}
+    />
+  );
 }
 
 function BulkScanPanel({ kind, id }: SidePanelProps) {

@@ -20,7 +20,8 @@ const renderStipendRow = (r: StipendRow) => <StipendRowContent row={r} />;
 export function StipendRoute() {
   const { params, setFilter, rowHref } = useListUrl(paths.ops.stipendReport);
   const reasons = useLookup('reasons');
-  const reasonLabel = (reasonId: number) => reasons.data?.find((r) => r.value === String(reasonId))?.label ?? `Reason ${reasonId}`;
+  const reasonLabel = (reasonId: number) =>
+    reasons.data?.find((r) => r.value === String(reasonId))?.label ?? `Reason ${reasonId}`;
   const month = params.get('year_month');
   const filters: StipendFilters = {
     year_month: month && /^\d{4}-\d{2}$/.test(month) ? month : undefined,
@@ -35,31 +36,43 @@ export function StipendRoute() {
       header={<SectionHeader id="stipendReport" />}
       detailTitle="Stipend row"
       renderDetail={(id) => <StipendDetail id={id} reasonLabel={reasonLabel} />}
-      list={<ListView
-        label="Stipend rows"
-        query={query}
-        rowKey={(r) => r.item_id}
-        rowHref={(r) => rowHref(r.item_id)}
-        rowLabel={(r) => `${r.receiver_name}, ${r.store_name}, ${r.year_month}`}
-        renderRow={renderStipendRow}
-        emptyText="No stipend rows match these filters."
-        toolbar={
-          <Group gap="xs">
-            <FilterDrop active={Object.values(filters).filter(Boolean).length}>
-              <MonthPickerInput
-                label="Month"
-                clearable
-                value={filters.year_month ? `${filters.year_month}-01` : null}
-                onChange={(v) => setFilter('year_month', v ? v.slice(0, 7) : null)}
-                popoverProps={{ withinPortal: false }}
-              />
-              <LookupFilter kind="receivers" label="Receiver" value={filters.receiver_id ?? null} onChange={(v) => setFilter('receiver_id', v)} />
-              <LookupFilter kind="stores" label="Store" value={filters.store_id ?? null} onChange={(v) => setFilter('store_id', v)} />
-            </FilterDrop>
-            <StipendDownloadButton filters={filters} />
-          </Group>
-        }
-      />}
+      list={
+        <ListView
+          label="Stipend rows"
+          query={query}
+          rowKey={(r) => r.item_id}
+          rowHref={(r) => rowHref(r.item_id)}
+          rowLabel={(r) => `${r.receiver_name}, ${r.store_name}, ${r.year_month}`}
+          renderRow={renderStipendRow}
+          emptyText="No stipend rows match these filters."
+          toolbar={
+            <Group gap="xs">
+              <FilterDrop active={Object.values(filters).filter(Boolean).length}>
+                <MonthPickerInput
+                  label="Month"
+                  clearable
+                  value={filters.year_month ? `${filters.year_month}-01` : null}
+                  onChange={(v) => setFilter('year_month', v ? v.slice(0, 7) : null)}
+                  popoverProps={{ withinPortal: false }}
+                />
+                <LookupFilter
+                  kind="receivers"
+                  label="Receiver"
+                  value={filters.receiver_id ?? null}
+                  onChange={(v) => setFilter('receiver_id', v)}
+                />
+                <LookupFilter
+                  kind="stores"
+                  label="Store"
+                  value={filters.store_id ?? null}
+                  onChange={(v) => setFilter('store_id', v)}
+                />
+              </FilterDrop>
+              <StipendDownloadButton filters={filters} />
+            </Group>
+          }
+        />
+      }
     />
   );
 }

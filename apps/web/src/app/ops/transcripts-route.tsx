@@ -31,23 +31,36 @@ export function TranscriptsRoute() {
       </Modal>
       <ListDetailScreen
         basePath={paths.ops.transcripts}
-        header={<SectionHeader id="transcripts" actions={<Button variant="default" onClick={keys.open}>Integration keys</Button>} />}
+        header={
+          <SectionHeader
+            id="transcripts"
+            actions={
+              <Button variant="default" onClick={keys.open}>
+                Integration keys
+              </Button>
+            }
+          />
+        }
         detailTitle="Call transcript"
         renderDetail={(id) => <TranscriptPanel id={id} />}
-        list={<ListView
-          label="Transcripts"
-          query={query}
-          rowKey={(r) => r.id}
-          rowHref={(r) => rowHref(r.id)}
-          rowLabel={(r) => `Call ${r.id}, ${formatDate(r.created_at)}, ${r.tw_caller_name ?? r.tw_from_number ?? 'unknown caller'}`}
-          renderRow={renderTranscript}
-          emptyText="No calls match these filters."
-          toolbar={
-            <FilterDrop active={activeFilterCount(filters)}>
-              <TranscriptFilters value={filters} onChange={setFilter} />
-            </FilterDrop>
-          }
-        />}
+        list={
+          <ListView
+            label="Transcripts"
+            query={query}
+            rowKey={(r) => r.id}
+            rowHref={(r) => rowHref(r.id)}
+            rowLabel={(r) =>
+              `Call ${r.id}, ${formatDate(r.created_at)}, ${r.tw_caller_name ?? r.tw_from_number ?? 'unknown caller'}`
+            }
+            renderRow={renderTranscript}
+            emptyText="No calls match these filters."
+            toolbar={
+              <FilterDrop active={activeFilterCount(filters)}>
+                <TranscriptFilters value={filters} onChange={setFilter} />
+              </FilterDrop>
+            }
+          />
+        }
       />
     </>
   );

@@ -12,13 +12,15 @@ import { currentFactors } from '../../features/impact-factors/lib/normalise-fact
 import { useAppConfig } from '../../lib/app-config';
 import { useSession } from '../../lib/session-context';
 
-
 /** /public/about-the-numbers: how the dashboard's figures are computed and the factors in use (public). */
 export function AboutNumbersRoute() {
   const { config } = useAppConfig();
   const { user } = useSession();
   const factors = useImpactFactors();
-  const headline = useMemo(() => headlineFactors(factors.data ? currentFactors(factors.data, reportDay()) : undefined), [factors.data]);
+  const headline = useMemo(
+    () => headlineFactors(factors.data ? currentFactors(factors.data, reportDay()) : undefined),
+    [factors.data],
+  );
 
   return (
     <Stack gap="xl" maw={1100} mx="auto" pb="xl">

@@ -18,7 +18,13 @@ export function SalesCalculatorRoute() {
         description="What your stores could save, and the good they could do, by giving unsold food to farmers and charities."
         actions={
           config.booking_url ? (
-            <Button component="a" href={config.booking_url} target="_blank" rel="noopener noreferrer" data-testid="lets-talk">
+            <Button
+              component="a"
+              href={config.booking_url}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="lets-talk"
+            >
               Let's Talk
               <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
             </Button>

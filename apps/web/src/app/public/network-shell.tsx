@@ -15,7 +15,9 @@ export function NetworkShell({ config }: { config: Pick<AppConfig, 'support_emai
   return (
     <PageShell path={NETWORK_SHELL_PATH}>
       <NetworkBanner contactHref={`mailto:${config.support_email}`} bookingUrl={config.booking_url} />
-      <Center py="xl"><Loader /></Center>
+      <Center py="xl">
+        <Loader />
+      </Center>
     </PageShell>
   );
 }

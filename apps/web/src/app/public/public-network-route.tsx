@@ -26,7 +26,9 @@ export function PublicNetworkRoute() {
           <WrongUrlRoute />
         ) : (
           <Alert color="red" title="The map could not be loaded" role="alert" maw={560} mx="auto">
-            <Button size="xs" variant="default" onClick={() => void page.refetch()}>Try again</Button>
+            <Button size="xs" variant="default" onClick={() => void page.refetch()}>
+              Try again
+            </Button>
           </Alert>
         )}
       </PublicFrame>

@@ -29,11 +29,16 @@ export function PublicPosterRoute() {
         productName={config.product_name}
         bearer={bearer}
       />
-      <Group justify="center" gap={6} py="md">
+      <Group justify="center" gap={6} py="md" data-no-print>
         <Text size="sm" c="dimmed">
           The store's donations month by month:
         </Text>
-        <Anchor component={Link} to={`${paths.public.storeReports(storeId, tk)}&month=${month}`} size="sm" data-testid="public-report-link">
+        <Anchor
+          component={Link}
+          to={`${paths.public.storeReports(storeId, tk)}&month=${month}`}
+          size="sm"
+          data-testid="public-report-link"
+        >
           Open the report
         </Anchor>
       </Group>

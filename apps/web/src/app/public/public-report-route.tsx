@@ -38,8 +38,8 @@ export function LinkRefused({ what }: { what: 'report' | 'poster' }) {
           This link does not work
         </Title>
         <Text>
-          The {what} link is incomplete, or it has been replaced by a newer one. Links are made for one store or
-          charity and open nothing else.
+          The {what} link is incomplete, or it has been replaced by a newer one. Links are made for one store or charity
+          and open nothing else.
         </Text>
         <Text c="dimmed">Ask the person who sent it to you for the current link.</Text>
       </Stack>
@@ -66,11 +66,16 @@ export function PublicReportRoute() {
     <Box>
       <MonthlyReportScreen key={`${kind}-${id}`} kind={kind} id={id} bearer={bearer} />
       {kind === 'store' && (
-        <Group justify="center" gap={6} py="md">
+        <Group justify="center" gap={6} py="md" data-no-print>
           <Text size="sm" c="dimmed">
             The store's poster:
           </Text>
-          <Anchor component={Link} to={`${paths.public.storePosters(id, tk)}&month=${month}`} size="sm" data-testid="public-poster-link">
+          <Anchor
+            component={Link}
+            to={`${paths.public.storePosters(id, tk)}&month=${month}`}
+            size="sm"
+            data-testid="public-poster-link"
+          >
             Open the poster
           </Anchor>
         </Group>

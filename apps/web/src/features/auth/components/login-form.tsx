@@ -1,7 +1,7 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { isNotEmpty, useForm } from '@mantine/form';
 import { ERROR_TYPES, messages } from '@openrescue/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-errors';
 import { formIsLive } from '../../../lib/early-submit';
 import { getProductName } from '../../../lib/product-name';
@@ -13,7 +13,8 @@ const WRONG_ADDRESS = 'invalid_origin';
 export const TOO_MANY_ATTEMPTS = 'Too many attempts, try again in a minute.';
 export const TOO_MANY_AT_ONCE = 'Too many sign-ins at once from your network. Try again in a moment.';
 export const unreachable = (product: string) => `Cannot reach ${product}. Check your connection and try again.`;
-export const serverError = (product: string) => `${product} could not sign you in: the problem is on our side. Please try again later.`;
+export const serverError = (product: string) =>
+  `${product} could not sign you in: the problem is on our side. Please try again later.`;
 
 /**
  * What to tell the person after a failed sign-in, one text per cause (issue 32): wrong credentials, too many
@@ -23,7 +24,8 @@ export const serverError = (product: string) => `${product} could not sign you i
 export function loginFailureText(error: unknown, product = getProductName()): string {
   if (!(error instanceof ApiRequestError)) return messages.loginFailedInline;
   if (error.status === null) return error.type === ERROR_TYPES.offline ? messages.offline : unreachable(product);
-  if (error.status === 429) return error.detail === 'too many concurrent requests' ? TOO_MANY_AT_ONCE : TOO_MANY_ATTEMPTS;
+  if (error.status === 429)
+    return error.detail === 'too many concurrent requests' ? TOO_MANY_AT_ONCE : TOO_MANY_ATTEMPTS;
   if (error.status === 403 && error.type === WRONG_ADDRESS) return error.message;
   if (error.status >= 500) return serverError(product);
   return messages.loginFailedInline;
@@ -52,13 +54,13 @@ export function LoginForm({ onSignedIn, locked = false }: LoginFormProps) {
   // sends a submit the page held meanwhile (lib/early-submit.ts).
   const emailField = useRef<HTMLInputElement>(null);
   const passwordField = useRef<HTMLInputElement>(null);
-  useEffect(() => {
+  const takeOverFields = useEffectEvent(() => {
     const filled = { email: emailField.current?.value ?? '', password: passwordField.current?.value ?? '' };
     if (filled.email || filled.password) form.setValues(filled);
     formIsLive();
-    // once, on mount: later changes reach the form through onChange
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
+  // once, on mount: later changes reach the form through onChange
+  useEffect(() => takeOverFields(), []);
 
   const submit = form.onSubmit(async ({ email, password }) => {
     setState('submitting');

@@ -1,13 +1,18 @@
-import { clientAccess, type ClientAccess, type CompanyUserList, type CompanyUserRecord } from '@openrescue/shared';
+import {
+  clientAccess,
+  type ClientAccess,
+  type CompanyUserList,
+  type CompanyUserRecord,
+  companyUsersPaths,
+} from '@openrescue/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { coreUrl } from '../../../config/env';
+import { apiUrl } from '../../../config/env';
 import { api } from '../../../lib/api';
 import type { SessionUser } from '../../../lib/session';
 
-
 /** GET {core}/api/clients/company_user: the first result is the user's record (spec 7.3), none when absent. */
 export async function getCompanyUser(signal?: AbortSignal): Promise<CompanyUserRecord | null> {
-  const response = await api.get<CompanyUserList>(coreUrl('clients/company_user'), { signal });
+  const response = await api.get<CompanyUserList>(apiUrl(companyUsersPaths.companyUser), { signal });
   const first = response?.results?.[0];
   if (!first) return null;
   return {

@@ -1,9 +1,17 @@
-import { TOTALS_PAGE_MAX, type DonationTotals, type Granularity, type ReportRow } from '@openrescue/shared';
+import {
+  reportFilterParams,
+  reportsPaths,
+  storeScopeFilter,
+  TOTALS_PAGE_MAX,
+  type DonationTotals,
+  type Granularity,
+  type ReportRow,
+} from '@openrescue/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { coreUrl } from '../../../config/env';
+import { apiUrl } from '../../../config/env';
 import { api } from '../../../lib/api';
 import type { BreakdownField } from '../lib/chart-data';
-import { scopeFilter, scopeKey, type Scope } from '../lib/scope';
+import { scopeKey, type Scope } from '../lib/scope';
 
 /**
  * The server's largest page (decision 0041): the longest range by day or by month times every category fits in one;
@@ -25,14 +33,15 @@ export interface DonationTotalsParams {
 
 /** GET {core}/api/retail/reports/donation_totals (spec 7.3, decision 0004). */
 export async function getDonationTotals(params: DonationTotalsParams, signal?: AbortSignal): Promise<ReportRow[]> {
+  const filter = reportFilterParams(storeScopeFilter(params.scope));
   const rows: ReportRow[] = [];
   for (let page = 1; page <= MAX_PAGES; page += 1) {
-    const response = await api.get<DonationTotals>(coreUrl('retail/reports/donation_totals'), {
+    const response = await api.get<DonationTotals>(apiUrl(reportsPaths.donationTotals), {
       signal,
       query: {
         entry_time__gte: params.from,
         entry_time__lte: params.to,
-        ...scopeFilter(params.scope),
+        ...filter,
         annotate: params.annotate,
         annotate_metrics: true,
         annotate_entry_time: params.granularity,
@@ -49,7 +58,12 @@ export async function getDonationTotals(params: DonationTotalsParams, signal?: A
 export const donationTotalsQueryOptions = (params: DonationTotalsParams) =>
   queryOptions({
     queryKey: [
-      'reports', 'donation_totals', scopeKey(params.scope), params.from, params.to, params.annotate,
+      'reports',
+      'donation_totals',
+      scopeKey(params.scope),
+      params.from,
+      params.to,
+      params.annotate,
       params.granularity ?? 'total',
     ],
     queryFn: ({ signal }) => getDonationTotals(params, signal),

@@ -32,14 +32,21 @@ const styles = {
 /**
  * The bar chart of a breakdown: a bar per category in its fixed colour, drawn as HTML by Mantine's BarsList. Not
  * recharts: a range switch redraws the graphs, and recharts' two render passes per chart were half of the switch's
- * time (bench/README.md, twentieth pass); the line and pie charts still load it when chosen. Hidden from assistive
+ * time (bench/trace-range-switch.ts); the line and pie charts still load it when chosen. Hidden from assistive
  * technology like the other charts: the legend below carries the same figures as text.
  */
 export const BreakdownBars = memo(function BreakdownBars({ totals }: { totals: CategoryTotal[] }) {
   const data = useMemo(() => totals.map((t) => ({ name: t.name, value: t.kg, color: t.color })), [totals]);
   return (
     <Box aria-hidden="true" data-testid="chart-bar">
-      <BarsList data={data} valueFormatter={kg} barHeight={BAR_HEIGHT} barGap={BAR_GAP} getBarProps={barProps} styles={styles} />
+      <BarsList
+        data={data}
+        valueFormatter={kg}
+        barHeight={BAR_HEIGHT}
+        barGap={BAR_GAP}
+        getBarProps={barProps}
+        styles={styles}
+      />
     </Box>
   );
 });

@@ -4,7 +4,15 @@ import { useIntersection } from '@mantine/hooks';
 import { IconChartBar, IconChartLine, IconChartPie } from '@tabler/icons-react';
 import { lazy, memo, Suspense, useDeferredValue, useId, useMemo, useState } from 'react';
 import { useDonationTotals } from '../api/get-donation-totals';
-import { CHART_HEIGHT, categoryTotals, hasWeight, timeSeries, type BreakdownField, type Category } from '../lib/chart-data';
+import {
+  CHART_HEIGHT,
+  axisTicks,
+  categoryTotals,
+  hasWeight,
+  timeSeries,
+  type BreakdownField,
+  type Category,
+} from '../lib/chart-data';
 import type { Scope } from '../lib/scope';
 import type { ChartType } from './breakdown-chart';
 import { BreakdownBars, barsHeight } from './breakdown-bars';
@@ -40,7 +48,14 @@ export interface BreakdownCardProps {
 }
 
 /** A graph by department or destination, switchable between bar, line and pie (spec 2.5). */
-export const BreakdownCard = memo(function BreakdownCard({ title, noun, field, categories, bounds, scope }: BreakdownCardProps) {
+export const BreakdownCard = memo(function BreakdownCard({
+  title,
+  noun,
+  field,
+  categories,
+  bounds,
+  scope,
+}: BreakdownCardProps) {
   const titleId = useId();
   const [type, setType] = useState<ChartType>('bar');
   const base = { from: bounds.from, to: bounds.to, scope, annotate: field };
@@ -59,6 +74,7 @@ export const BreakdownCard = memo(function BreakdownCard({ title, noun, field, c
     () => (type === 'line' ? timeSeries(lineRows ?? [], field, categories, bounds) : []),
     [type, lineRows, field, categories, bounds],
   );
+  const ticks = useMemo(() => axisTicks(points, bounds.granularity), [points, bounds.granularity]);
 
   const chartHeight = type === 'bar' ? barsHeight(categories.length) : CHART_HEIGHT;
   let body;
@@ -86,7 +102,7 @@ export const BreakdownCard = memo(function BreakdownCard({ title, noun, field, c
             <BreakdownBars totals={totals} />
           ) : nearScreen ? (
             <Suspense fallback={<Skeleton h={CHART_HEIGHT} radius="md" />}>
-              <BreakdownChart type={type} totals={totals} points={points} />
+              <BreakdownChart type={type} totals={totals} points={points} ticks={ticks} />
             </Suspense>
           ) : (
             // Still: nothing is loading until the graph is scrolled to.
@@ -95,7 +111,12 @@ export const BreakdownCard = memo(function BreakdownCard({ title, noun, field, c
         </div>
         <BreakdownLegend totals={totals} label={`Weight by ${noun}`} />
         {type === 'line' && (
-          <TimeSeriesTable caption={`${title} over time`} granularity={bounds.granularity} categories={categories} points={points} />
+          <TimeSeriesTable
+            caption={`${title} over time`}
+            granularity={bounds.granularity}
+            categories={categories}
+            points={points}
+          />
         )}
       </Stack>
     );
@@ -109,18 +130,28 @@ export const BreakdownCard = memo(function BreakdownCard({ title, noun, field, c
             {title}
           </Title>
           <Chip.Group multiple={false} value={type} onChange={(value) => setType(value as ChartType)}>
-            <Group gap={6} wrap="nowrap" role="radiogroup" aria-label={`Chart type for ${title.toLowerCase()}`}>
+            <Group
+              gap={6}
+              wrap="nowrap"
+              role="radiogroup"
+              data-print="hide"
+              aria-label={`Chart type for ${title.toLowerCase()}`}
+            >
               {CHART_TYPES.map(({ value, label, icon: ChartIcon }) => (
-                <Chip key={value} value={value} size="xs" variant="light" icon={<ChartIcon size={14} aria-hidden="true" />}>
+                <Chip
+                  key={value}
+                  value={value}
+                  size="xs"
+                  variant="light"
+                  icon={<ChartIcon size={14} aria-hidden="true" />}
+                >
                   {label}
                 </Chip>
               ))}
             </Group>
           </Chip.Group>
         </Group>
-        <div aria-busy={active.isFetching}>
-          {body}
-        </div>
+        <div aria-busy={active.isFetching}>{body}</div>
       </Stack>
     </Paper>
   );

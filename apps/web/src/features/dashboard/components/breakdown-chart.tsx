@@ -14,15 +14,17 @@ export interface BreakdownChartProps {
   type: Exclude<ChartType, 'bar'>;
   totals: CategoryTotal[];
   points: TimePoint[];
+  /** The x-axis labels the line chart offers (axisTicks in chart-data.ts). */
+  ticks: string[];
 }
 
 /**
  * The line or pie picture of a breakdown in the fixed department / destination colours. It is hidden from assistive
  * technology: the legend list and the data table beside it carry the same figures as text. Memoised: its card
  * renders several times on a range switch (new bounds, fetching, the answer, the deferred answer) and recharts
- * redrew the same figures each time (bench/README.md, nineteenth pass).
+ * redrew the same figures each time (bench/profile-range-switch.ts).
  */
-export const BreakdownChart = memo(function BreakdownChart({ type, totals, points }: BreakdownChartProps) {
+export const BreakdownChart = memo(function BreakdownChart({ type, totals, points, ticks }: BreakdownChartProps) {
   let chart;
   if (type === 'pie') {
     chart = (
@@ -48,7 +50,10 @@ export const BreakdownChart = memo(function BreakdownChart({ type, totals, point
         curveType="monotone"
         withDots={points.length <= 16}
         valueFormatter={kg}
+        // The unit once on the axis, the ticks bare numbers; recharts drops offered labels that would touch.
+        yAxisLabel="Weight (kg)"
         yAxisProps={{ width: 64, tickFormatter: (v: number) => formatNumber(v) }}
+        xAxisProps={{ ticks, interval: 'preserveStartEnd', minTickGap: 12 }}
         accessibilityLayer={false}
       />
     );

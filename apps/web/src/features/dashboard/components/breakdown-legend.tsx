@@ -10,16 +10,16 @@ export function BreakdownLegend({ totals, label }: { totals: CategoryTotal[]; la
       aria-label={label}
       p={0}
       m={0}
-      style={{ listStyle: 'none', display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: 6 }}
+      style={{
+        listStyle: 'none',
+        display: 'grid',
+        gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
+        gap: 6,
+      }}
     >
       {totals.map((t) => (
         <Group component="li" key={t.id} gap={8} wrap="nowrap" data-testid="legend-item">
-          <Box
-            w={12}
-            h={12}
-            style={{ background: t.color, borderRadius: 3, flexShrink: 0 }}
-            aria-hidden="true"
-          />
+          <Box w={12} h={12} style={{ background: t.color, borderRadius: 3, flexShrink: 0 }} aria-hidden="true" />
           <Text size="sm" style={{ minWidth: 0 }}>
             <Text span fw={600} size="sm">
               {t.name}

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink, IconFileSpreadsheet, IconInfoCircle, IconPhoto } from '@tabler/icons-react';
 import { memo } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useHoldsShell } from '../../../lib/shell-handoff';
 
@@ -19,11 +19,35 @@ export interface DashboardHeaderProps {
 function TitleLoading() {
   // The first view the server sent (app/client/client-dashboard-shell.tsx) has the name: it stays until this goes.
   useHoldsShell();
-  return <Skeleton h={35} w={220} maw="70vw" radius="sm" role="status" aria-label="Loading the store name" data-testid="dashboard-title-loading" />;
+  return (
+    <Skeleton
+      h={35}
+      w={220}
+      maw="70vw"
+      radius="sm"
+      role="status"
+      aria-label="Loading the store name"
+      data-testid="dashboard-title-loading"
+    />
+  );
 }
 
 /** The selected store (or company, or 'All Stores') and the date range, with the links that go with them. */
-export const DashboardHeader = memo(function DashboardHeader({ title, range, storeId, flwUrl, updating }: DashboardHeaderProps) {
+export const DashboardHeader = memo(function DashboardHeader({
+  title,
+  range,
+  storeId,
+  flwUrl,
+  updating,
+}: DashboardHeaderProps) {
+  // The report and poster open on the dashboard's month (and keep its range for the way back), both in the address.
+  const [search] = useSearchParams();
+  const carried = new URLSearchParams();
+  for (const key of ['month', 'range']) {
+    const value = search.get(key);
+    if (value) carried.set(key, value);
+  }
+  const query = carried.size > 0 ? `?${carried}` : '';
   return (
     <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
       <Stack gap={2} miw={0}>
@@ -45,10 +69,22 @@ export const DashboardHeader = memo(function DashboardHeader({ title, range, sto
       <Group gap="xs" wrap="wrap">
         {storeId !== undefined && (
           <>
-            <Button component={Link} to={paths.reports.store(storeId)} variant="light" size="sm" leftSection={<IconFileSpreadsheet size={16} aria-hidden="true" />}>
+            <Button
+              component={Link}
+              to={`${paths.reports.store(storeId)}${query}`}
+              variant="light"
+              size="sm"
+              leftSection={<IconFileSpreadsheet size={16} aria-hidden="true" />}
+            >
               Monthly report
             </Button>
-            <Button component={Link} to={paths.posters.store(storeId)} variant="light" size="sm" leftSection={<IconPhoto size={16} aria-hidden="true" />}>
+            <Button
+              component={Link}
+              to={`${paths.posters.store(storeId)}${query}`}
+              variant="light"
+              size="sm"
+              leftSection={<IconPhoto size={16} aria-hidden="true" />}
+            >
               Poster
             </Button>
           </>
@@ -66,7 +102,12 @@ export const DashboardHeader = memo(function DashboardHeader({ title, range, sto
             FLW analytics
           </Button>
         )}
-        <Anchor component={Link} to={paths.public.aboutNumbers} size="sm" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+        <Anchor
+          component={Link}
+          to={paths.public.aboutNumbers}
+          size="sm"
+          style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+        >
           <IconInfoCircle size={16} aria-hidden="true" />
           About these numbers
         </Anchor>

@@ -15,7 +15,16 @@ interface CardProps {
 }
 
 function LinePlaceholder({ h, w }: { h: number; w: number }) {
-  return <Skeleton component="span" display="inline-block" h={h} w={w} style={{ verticalAlign: 'middle' }} aria-hidden="true" />;
+  return (
+    <Skeleton
+      component="span"
+      display="inline-block"
+      h={h}
+      w={w}
+      style={{ verticalAlign: 'middle' }}
+      aria-hidden="true"
+    />
+  );
 }
 
 function MetricCard({ label, value, detail, icon: CardIcon, color, loading }: CardProps) {
@@ -56,7 +65,13 @@ export const ImpactCards = memo(function ImpactCards({ totals, showMoney, loadin
   const busy = loading || !totals;
   return (
     <DashboardGrid component="ul" layout={showMoney ? 'cardsWithMoney' : 'cards'} aria-label="Impact" aria-busy={busy}>
-      <MetricCard label="Meals provided" value={formatCompact(t.meals)} icon={IconToolsKitchen2} color="orange" loading={busy} />
+      <MetricCard
+        label="Meals provided"
+        value={formatCompact(t.meals)}
+        icon={IconToolsKitchen2}
+        color="orange"
+        loading={busy}
+      />
       <MetricCard
         label="Food rescued"
         value={`${formatCompact(t.kg)} kg`}
@@ -65,9 +80,21 @@ export const ImpactCards = memo(function ImpactCards({ totals, showMoney, loadin
         color="rescue"
         loading={busy}
       />
-      <MetricCard label="CO2e reduced" value={`${formatCompact(t.co2e)} kg`} icon={IconCloud} color="cyan" loading={busy} />
+      <MetricCard
+        label="CO2e reduced"
+        value={`${formatCompact(t.co2e)} kg`}
+        icon={IconCloud}
+        color="cyan"
+        loading={busy}
+      />
       {showMoney && (
-        <MetricCard label="Money saved" value={formatMoney(t.money ?? 0)} icon={IconCoin} color="yellow" loading={busy} />
+        <MetricCard
+          label="Money saved"
+          value={formatMoney(t.money ?? 0)}
+          icon={IconCoin}
+          color="yellow"
+          loading={busy}
+        />
       )}
     </DashboardGrid>
   );

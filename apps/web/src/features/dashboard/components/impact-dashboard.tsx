@@ -1,5 +1,14 @@
 import { Alert, Button, Stack } from '@mantine/core';
-import { canSeeFlwButton, canSeeMoneySaved, currentReportMonth, DEPARTMENTS, DESTINATIONS, rangeBounds, rangeText, type Viewer } from '@openrescue/shared';
+import {
+  canSeeFlwButton,
+  canSeeMoneySaved,
+  currentReportMonth,
+  DEPARTMENTS,
+  DESTINATIONS,
+  rangeBounds,
+  rangeText,
+  type Viewer,
+} from '@openrescue/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useMemo } from 'react';
 import { useCompanies } from '../api/get-companies';
@@ -7,11 +16,12 @@ import { donationTotalsQueryOptions, useDonationTotals } from '../api/get-donati
 import { useStores } from '../api/get-stores';
 import { useDashboardParams } from '../hooks/use-dashboard-params';
 import { impactTotals } from '../lib/chart-data';
-import { parseScope, scopeKey, scopeTitle, type DashboardAccess, type Scope } from '../lib/scope';
+import { scopeKey, scopeTitle, type DashboardAccess, type Scope } from '../lib/scope';
 import { scopeOptions } from '../lib/scope-options';
 import { BreakdownCard } from './breakdown-card';
 import { DashboardGrid } from './dashboard-grid';
 import { DashboardHeader } from './dashboard-header';
+import classes from './impact-dashboard.module.css';
 import { ImpactCards } from './impact-cards';
 import { MonthPicker, RangeSelect } from './range-controls';
 import { StoreSelect } from './store-select';
@@ -49,15 +59,17 @@ export function ImpactDashboard({ viewer, access, flwUrl, lockedScope }: ImpactD
   const departmentRows = useDeferredValue(departments.data);
   const totals = useMemo(() => (departmentRows ? impactTotals(departmentRows) : undefined), [departmentRows]);
 
-  const options = useMemo(() => scopeOptions(access, storeList ?? [], companyList ?? []), [access, storeList, companyList]);
+  const options = useMemo(
+    () => scopeOptions(access, storeList ?? [], companyList ?? []),
+    [access, storeList, companyList],
+  );
   // The scope's name comes with the lists: until then the header and the selector say that they are loading rather
   // than 'Company 12' (decision 0031). A list that failed to load leaves the name by its id.
-  const namesLoading = scope.kind === 'store' ? listLoading(stores, storeList) : scope.kind === 'company' && listLoading(companies, companyList);
+  const namesLoading =
+    scope.kind === 'store'
+      ? listLoading(stores, storeList)
+      : scope.kind === 'company' && listLoading(companies, companyList);
   const title = namesLoading ? undefined : scopeTitle(scope, storeList, companyList);
-  const chooseScope = useCallback((value: string) => {
-    const next = parseScope(value);
-    if (next) setScope(next);
-  }, [setScope]);
 
   // Opening the range list takes the user a moment before they choose: enough to have every range's figures (both
   // graphs' totals, on rollups, a few ms each on the server), so the choice shows at once.
@@ -78,7 +90,7 @@ export function ImpactDashboard({ viewer, access, flwUrl, lockedScope }: ImpactD
   const everything = useDeferredValue(true, false);
 
   return (
-    <Stack gap="lg" data-testid="impact-dashboard">
+    <Stack gap="lg" data-testid="impact-dashboard" className={classes.root}>
       <DashboardHeader
         title={title}
         range={rangeText(bounds)}
@@ -88,11 +100,27 @@ export function ImpactDashboard({ viewer, access, flwUrl, lockedScope }: ImpactD
       />
       {everything && (
         <>
-          <DashboardGrid layout={lockedScope ? 'filtersLocked' : 'filters'} component="form" aria-label="Dashboard filters" onSubmit={(e) => e.preventDefault()}>
+          <DashboardGrid
+            layout={lockedScope ? 'filtersLocked' : 'filters'}
+            component="form"
+            aria-label="Dashboard filters"
+            data-print="hide"
+            onSubmit={(e) => e.preventDefault()}
+          >
             {!lockedScope && (
-              <StoreSelect options={options} value={scopeKey(scope)} onChange={chooseScope} loading={namesLoading || listLoading(stores, storeList)} />
+              <StoreSelect
+                options={options}
+                value={scopeKey(scope)}
+                onChange={setScope}
+                loading={namesLoading || listLoading(stores, storeList)}
+              />
             )}
-            <RangeSelect ranges={params.ranges} value={params.range} onChange={params.setRange} onOpen={prefetchRanges} />
+            <RangeSelect
+              ranges={params.ranges}
+              value={params.range}
+              onChange={params.setRange}
+              onOpen={prefetchRanges}
+            />
             <MonthPicker value={params.month} latest={currentReportMonth()} onChange={params.setMonth} />
           </DashboardGrid>
           {departments.isError && !departmentRows ? (
@@ -105,8 +133,22 @@ export function ImpactDashboard({ viewer, access, flwUrl, lockedScope }: ImpactD
             <ImpactCards totals={totals} showMoney={canSeeMoneySaved(viewer)} loading={!totals} />
           )}
           <DashboardGrid layout="graphs">
-            <BreakdownCard title="Donations by department" noun="department" field="from_department_id" categories={DEPARTMENTS} bounds={bounds} scope={scope} />
-            <BreakdownCard title="Donations by destination" noun="destination" field="destination_id" categories={DESTINATIONS} bounds={bounds} scope={scope} />
+            <BreakdownCard
+              title="Donations by department"
+              noun="department"
+              field="from_department_id"
+              categories={DEPARTMENTS}
+              bounds={bounds}
+              scope={scope}
+            />
+            <BreakdownCard
+              title="Donations by destination"
+              noun="destination"
+              field="destination_id"
+              categories={DESTINATIONS}
+              bounds={bounds}
+              scope={scope}
+            />
           </DashboardGrid>
         </>
       )}

@@ -11,7 +11,15 @@ import {
 } from '@openrescue/shared';
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { defaultScope, parseScope, scopeAllowed, scopeKey, type DashboardAccess, type Scope, type StoreLookup } from '../lib/scope';
+import {
+  defaultScope,
+  parseScope,
+  scopeAllowed,
+  scopeKey,
+  type DashboardAccess,
+  type Scope,
+  type StoreLookup,
+} from '../lib/scope';
 
 export interface DashboardParams {
   range: RangeKey;
@@ -22,7 +30,9 @@ export interface DashboardParams {
   ranges: RangeKey[];
   setRange: (range: RangeKey) => void;
   setMonth: (month: string) => void;
-  setScope: (scope: Scope) => void;
+  /** Chooses a scope by its selector value (`scopeKey`); it is read back like any address, so a value this viewer
+   * may not use falls back to the default. */
+  setScope: (key: string) => void;
 }
 
 const MONTH_PARAM = /^\d{4}-(0[1-9]|1[0-2])-01$/;
@@ -45,13 +55,15 @@ export function useDashboardParams(
 
   const latest = currentReportMonth();
   const monthParam = params.get('month');
-  const month = monthParam && MONTH_PARAM.test(monthParam) && monthParam <= latest ? monthParam : defaultMonth(reportDay());
+  const month =
+    monthParam && MONTH_PARAM.test(monthParam) && monthParam <= latest ? monthParam : defaultMonth(reportDay());
 
   const parsed = parseScope(params.get('store'));
   const chosen = lockedScope ?? (parsed && scopeAllowed(access, parsed, stores) ? parsed : defaultScope(access));
   // One object while the choice stands: the dashboard's memoised parts then skip the renders that change nothing.
   const chosenKey = scopeKey(chosen);
-  const scope = useMemo(() => chosen, [chosenKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- memoised on the scope's value (its key), not its identity
+  const scope = useMemo(() => chosen, [chosenKey]);
 
   const bounds = useMemo(() => rangeBounds(range, month), [range, month]);
 
@@ -82,6 +94,6 @@ export function useDashboardParams(
     ranges,
     setRange: useCallback((value: RangeKey) => set('range', value), [set]),
     setMonth: useCallback((value: string) => set('month', value), [set]),
-    setScope: useCallback((value: Scope) => set('store', scopeKey(value)), [set]),
+    setScope: useCallback((key: string) => set('store', key), [set]),
   };
 }

@@ -1,4 +1,4 @@
-import type { RangeBounds, ReportRow } from '@openrescue/shared';
+import type { Granularity, RangeBounds, ReportRow } from '@openrescue/shared';
 import { periodLabel, periodStarts } from './periods';
 
 /** A department or a destination with its fixed colour (packages/shared constants). */
@@ -51,7 +51,11 @@ export interface TimePoint {
   [series: string]: string | number;
 }
 
-/** One point per bucket of the range, one value per category (kg), zero where nothing was donated. */
+/**
+ * One point per bucket of the range, one value per category (kg), zero where nothing was donated: from the first
+ * bucket with a donation on (the years of zeros before a history begins are no data, not a dip), each labelled by its
+ * first day inside the range (a week bucket starts on its Monday, which can fall before the range; decision 0059).
+ */
 export function timeSeries(
   rows: readonly ReportRow[],
   field: BreakdownField,
@@ -60,17 +64,37 @@ export function timeSeries(
 ): TimePoint[] {
   const points = new Map<string, TimePoint>();
   for (const start of periodStarts(bounds)) {
-    const point: TimePoint = { period: start, label: periodLabel(start, bounds.granularity) };
+    const point: TimePoint = {
+      period: start,
+      label: periodLabel(start < bounds.from ? bounds.from : start, bounds.granularity),
+    };
     for (const c of categories) point[seriesKey(c.id)] = 0;
     points.set(start, point);
   }
+  const weighed = new Set<string>();
   for (const row of rows) {
     const id = row[field];
     const point = row.date ? points.get(row.date.slice(0, 10)) : undefined;
     if (id === undefined || !point || !(seriesKey(id) in point)) continue;
     point[seriesKey(id)] = (point[seriesKey(id)] as number) + (row.weight_kg__sum ?? 0);
+    if ((row.weight_kg__sum ?? 0) !== 0) weighed.add(point.period);
   }
-  return [...points.values()];
+  const all = [...points.values()];
+  const first = all.findIndex((p) => weighed.has(p.period));
+  return first < 0 ? all : all.slice(first);
+}
+
+/**
+ * The x-axis labels a line chart offers (recharts still drops those that would touch at the drawn width): a day series
+ * a label a week (every 7th day from its first) past two weeks, every other day past one; a week or month series about
+ * six labels evenly spread, and the last period's. One label under every day of a month ran together (decision 0059).
+ */
+export function axisTicks(points: readonly TimePoint[], granularity: Granularity): string[] {
+  const n = points.length;
+  const step = granularity === 'date' ? (n > 14 ? 7 : n > 7 ? 2 : 1) : Math.max(1, Math.ceil(n / 6));
+  // The last period too, unless it falls within half a step of the last label offered.
+  const last = n - 1;
+  return points.filter((_, i) => i % step === 0 || (i === last && last % step >= step / 2)).map((p) => p.label);
 }
 
 export interface ImpactTotals {

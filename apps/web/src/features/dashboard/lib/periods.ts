@@ -15,7 +15,9 @@ export function mondayOf(day: string): string {
 /** Every bucket start of a range, oldest first, so a line chart shows the quiet periods as zero. */
 export function periodStarts({ from, to, granularity }: RangeBounds): string[] {
   const starts: string[] = [];
-  const cursor = utc(granularity === 'date-week' ? mondayOf(from) : granularity === 'date-month' ? `${from.slice(0, 7)}-01` : from);
+  const cursor = utc(
+    granularity === 'date-week' ? mondayOf(from) : granularity === 'date-month' ? `${from.slice(0, 7)}-01` : from,
+  );
   const end = utc(to);
   while (cursor <= end && starts.length < 2000) {
     starts.push(iso(cursor));

@@ -15,10 +15,7 @@ export type ScopeOption = ComboboxItem | ComboboxItemGroup<ComboboxItem>;
 const collator = new Intl.Collator('en');
 const byName = (a: { name: string }, b: { name: string }) => collator.compare(a.name, b.name);
 
-function companyGroup(
-  company: CompanyLookup,
-  stores: readonly StoreLookup[],
-): ComboboxItemGroup<ComboboxItem> {
+function companyGroup(company: CompanyLookup, stores: readonly StoreLookup[]): ComboboxItemGroup<ComboboxItem> {
   return {
     group: company.name,
     items: [

@@ -1,5 +1,9 @@
+import { reportFilterParams, storeScopeFilter } from '@openrescue/shared';
 import { describe, expect, it } from 'vitest';
-import { defaultScope, parseScope, scopeAllowed, scopeFilter, scopeKey, scopeTitle } from './scope';
+import { defaultScope, parseScope, scopeAllowed, scopeKey, scopeTitle, type Scope } from './scope';
+
+/** The donation_totals parameters the dashboard sends for a scope. */
+const scopeFilter = (scope: Scope) => reportFilterParams(storeScopeFilter(scope));
 import { scopeOptions } from './scope-options';
 
 const stores = [
@@ -42,8 +46,8 @@ describe('dashboard scope', () => {
 
   it('turns a scope into the donation_totals filter and the header name', () => {
     expect(scopeFilter({ kind: 'all' })).toEqual({});
-    expect(scopeFilter({ kind: 'company', id: 1 })).toEqual({ from_company_id: 1 });
-    expect(scopeFilter({ kind: 'store', id: 2 })).toEqual({ from_store_id: 2 });
+    expect(scopeFilter({ kind: 'company', id: 1 })).toEqual({ from_company_id: '1' });
+    expect(scopeFilter({ kind: 'store', id: 2 })).toEqual({ from_store_id: '2' });
     expect(scopeTitle({ kind: 'all' }, stores, companies)).toBe('All Stores');
     expect(scopeTitle({ kind: 'company', id: 1 }, stores, companies)).toBe('FreshCo');
     expect(scopeTitle({ kind: 'store', id: 9 }, stores, companies)).toBe('Valley Foods Mission');

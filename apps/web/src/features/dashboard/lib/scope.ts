@@ -1,7 +1,7 @@
-import type { ClientAccess } from '@openrescue/shared';
+import { storeScopeKey, storeScopeParam, type ClientAccess, type StoreScope } from '@openrescue/shared';
 
-/** What the dashboard reports on: every store, one company's stores, or one store. */
-export type Scope = { kind: 'all' } | { kind: 'company'; id: number } | { kind: 'store'; id: number };
+/** What the dashboard reports on: every store, one company's stores, or one store (packages/shared reports.ts). */
+export type Scope = StoreScope;
 
 /** Access that may see the dashboard (the other kinds get a message instead). */
 export type DashboardAccess = Extract<ClientAccess, { kind: 'admin' | 'company' | 'store' }>;
@@ -20,15 +20,11 @@ export interface CompanyLookup {
 export const ALL_STORES_LABEL = 'All Stores';
 
 /** 'all', 'company-4' or 'store-12': the Select value and the `store` URL parameter. */
-export function scopeKey(scope: Scope): string {
-  return scope.kind === 'all' ? 'all' : `${scope.kind}-${scope.id}`;
-}
+export const scopeKey = storeScopeKey;
 
+/** The `store` URL parameter read by the shared schema; null when it names no scope. */
 export function parseScope(value: string | null | undefined): Scope | null {
-  if (value === 'all') return { kind: 'all' };
-  const match = /^(company|store)-(\d{1,9})$/.exec(value ?? '');
-  if (!match) return null;
-  return { kind: match[1] as 'company' | 'store', id: Number(match[2]) };
+  return storeScopeParam.safeParse(value).data ?? null;
 }
 
 /** Where the dashboard opens: everything for staff, the whole company or the one reporting store. */
@@ -54,13 +50,6 @@ export function scopeAllowed(access: DashboardAccess, scope: Scope, stores?: rea
   if (scope.kind === 'company') return scope.id === access.companyId;
   if (!stores) return true;
   return stores.some((s) => s.id === scope.id && s.company_id === access.companyId);
-}
-
-/** The donation_totals filter for a scope. */
-export function scopeFilter(scope: Scope): { from_company_id?: number; from_store_id?: number } {
-  if (scope.kind === 'company') return { from_company_id: scope.id };
-  if (scope.kind === 'store') return { from_store_id: scope.id };
-  return {};
 }
 
 export function companyName(id: number, companies: readonly CompanyLookup[] | undefined): string {

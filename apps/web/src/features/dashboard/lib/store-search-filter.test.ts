@@ -24,7 +24,9 @@ describe('store search filter', () => {
 
   it('filters from 2 characters, case-insensitively, dropping emptied groups', () => {
     expect(run('ve')).toEqual([{ group: 'FreshCo', items: [{ value: 'store-1', label: 'FreshCo Vernon' }] }]);
-    expect(run('MISSION')).toEqual([{ group: 'Valley Foods', items: [{ value: 'store-9', label: 'Valley Foods Mission' }] }]);
+    expect(run('MISSION')).toEqual([
+      { group: 'Valley Foods', items: [{ value: 'store-9', label: 'Valley Foods Mission' }] },
+    ]);
   });
 
   it("shows everything while the search is still the selected option's label", () => {

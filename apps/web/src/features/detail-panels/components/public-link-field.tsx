@@ -1,27 +1,42 @@
-import { ActionIcon, Button, CopyButton, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
+import { IconRefresh } from '@tabler/icons-react';
 import { toApiError } from '../../../lib/api-errors';
 import { showErrorDialog } from '../../../lib/error-events';
 import { getProductName } from '../../../lib/product-name';
 import { notify } from '../../../lib/toasts';
 import { usePublicLink, useRotatePublicLink, type LinkKind } from '../api/public-link';
+import { LinkField } from './link-field';
+
+/** What stops working when the link is rotated (issue 34: the confirm says it, posters included). */
+const ROTATE_STOPS: Record<LinkKind, string> = {
+  store:
+    "Every copy of this store's public reports link stops working at once: links sent by e-mail, bookmarked or " +
+    'shared. Printed posters keep working: they carry a poster link of their own.',
+  receiver:
+    "Every copy of this charity's public reports link stops working at once: the links in report mails already " +
+    'sent or waiting to be sent, bookmarked or shared. Mails sent from now on carry the new link.',
+};
 
 /** The public reports link (with its token): copy it; staff may rotate it, which kills every older link. */
 export function PublicLinkField({ kind, id, canRotate }: { kind: LinkKind; id: string; canRotate: boolean }) {
   const link = usePublicLink(kind, id);
   const rotate = useRotatePublicLink(kind, id);
-  const absolute = link.data ? new URL(link.data, window.location.origin).toString() : '';
 
   const confirmRotate = () =>
     modals.openConfirmModal({
       title: 'Rotate the public link?',
-      children: <Text size="sm">Every link shared so far stops working at once. Are you sure? This cannot be undone!</Text>,
+      children: (
+        <Text size="sm" data-testid="rotate-consequences">
+          {ROTATE_STOPS[kind]} This cannot be undone!
+        </Text>
+      ),
       labels: { confirm: 'Rotate', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      confirmProps: { color: 'red.9' },
       onConfirm: () =>
         rotate.mutate(undefined, {
-          onSuccess: () => notify({ title: 'Link rotated', message: 'Older public links no longer work.', type: 'success' }),
+          onSuccess: () =>
+            notify({ title: 'Link rotated', message: 'Older public links no longer work.', type: 'success' }),
           onError: (error) => {
             const e = toApiError(error, getProductName());
             showErrorDialog({ type: e.type, message: e.message, detail: e.detail });
@@ -30,31 +45,20 @@ export function PublicLinkField({ kind, id, canRotate }: { kind: LinkKind; id: s
     });
 
   return (
-    <Stack gap={4}>
-      <Group gap="xs" align="flex-end" wrap="nowrap">
-        <TextInput
-          label="Public reports link"
-          readOnly
-          value={link.isPending ? 'Loading…' : link.isError ? '' : absolute}
-          error={link.isError ? 'The public link could not be loaded' : undefined}
-          style={{ flex: 1, minWidth: 0 }}
-          onFocus={(e) => e.currentTarget.select()}
-        />
-        <CopyButton value={absolute}>
-          {({ copied, copy }) => (
-            <Tooltip label={copied ? 'Copied' : 'Copy link'} withArrow>
-              <ActionIcon variant="default" size="lg" onClick={copy} disabled={!absolute} aria-label={copied ? 'Link copied' : 'Copy public link'}>
-                {copied ? <IconCheck size={18} aria-hidden="true" /> : <IconCopy size={18} aria-hidden="true" />}
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </CopyButton>
-      </Group>
-      {canRotate && (
-        <Button variant="subtle" color="red" size="compact-sm" w="fit-content" leftSection={<IconRefresh size={14} aria-hidden="true" />} onClick={confirmRotate} loading={rotate.isPending} disabled={link.isPending}>
-          Rotate link
-        </Button>
-      )}
-    </Stack>
+    <LinkField
+      label="Public reports link"
+      copyLabel="Copy public link"
+      link={link}
+      action={
+        canRotate
+          ? {
+              label: 'Rotate link',
+              icon: <IconRefresh size={14} aria-hidden="true" />,
+              onClick: confirmRotate,
+              pending: rotate.isPending,
+            }
+          : undefined
+      }
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { type FlowId, flowJobName, flowPath, type FlowStartResult, jobAlreadyInQueueMessage } from '@openrescue/shared';
 import { useMutation } from '@tanstack/react-query';
-import { OPS_API } from '../../../config/env';
+import { apiUrl } from '../../../config/env';
 import { api } from '../../../lib/api';
 import { ApiRequestError, toApiError } from '../../../lib/api-errors';
 import { showErrorDialog } from '../../../lib/error-events';
@@ -11,13 +11,14 @@ export const FLOWS_DIALOG_TITLE = 'Flows';
 
 /** POST {ops}/flow/triggerBulkScanToDonationFlow or POST {ops}/trigger/sproc/{id} (spec 7.5): no body; names the job. */
 export async function startFlow(id: FlowId): Promise<FlowStartResult> {
-  return api.post<FlowStartResult>(`${OPS_API}${flowPath(id).replace(/^\/ops-api/, '')}`);
+  return api.post<FlowStartResult>(apiUrl(flowPath(id)));
 }
 
 /** A run of the same flow already queued: 'Job already in queue: flow_{id}' (as publishing); anything else as it came. */
 export function showFlowError(error: unknown, id: FlowId) {
   const e = toApiError(error, getProductName());
-  const message = error instanceof ApiRequestError && error.status === 409 ? jobAlreadyInQueueMessage(flowJobName(id)) : e.message;
+  const message =
+    error instanceof ApiRequestError && error.status === 409 ? jobAlreadyInQueueMessage(flowJobName(id)) : e.message;
   showErrorDialog({ title: FLOWS_DIALOG_TITLE, type: e.type, message, detail: e.detail });
 }
 

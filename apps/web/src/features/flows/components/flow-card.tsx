@@ -3,7 +3,11 @@ import { FLOW_DESCRIPTIONS, type FlowId, type LiveJob } from '@openrescue/shared
 import { isRunning, runSummary } from '../lib/flow-runs';
 
 const STATUS_COLOR: Record<LiveJob['status'], string> = {
-  initialized: 'gray.7', started: 'blue.8', progressing: 'blue.8', succeeded: 'rescue.7', failed: 'red.9',
+  initialized: 'gray.7',
+  started: 'blue.8',
+  progressing: 'blue.8',
+  succeeded: 'rescue.7',
+  failed: 'red.9',
 };
 
 export interface FlowCardProps {
@@ -16,10 +20,19 @@ export interface FlowCardProps {
 /** One flow: what it does, a button that starts it, and its latest run as Jobs History shows it. */
 export function FlowCard({ id, run, starting, onStart }: FlowCardProps) {
   const running = isRunning(run);
-  const percent = run && run.total > 0 ? Math.min(100, Math.round((run.processed / run.total) * 100)) : running ? 0 : 100;
+  const percent =
+    run && run.total > 0 ? Math.min(100, Math.round((run.processed / run.total) * 100)) : running ? 0 : 100;
   const headingId = `flow-${id}`;
   return (
-    <Card withBorder padding="md" radius="md" component="section" aria-labelledby={headingId} data-testid="flow-card" data-flow={id}>
+    <Card
+      withBorder
+      padding="md"
+      radius="md"
+      component="section"
+      aria-labelledby={headingId}
+      data-testid="flow-card"
+      data-flow={id}
+    >
       <Stack gap="sm" h="100%">
         <Title order={2} size="h4" id={headingId} style={{ wordBreak: 'break-word' }}>
           {id}
@@ -39,7 +52,13 @@ export function FlowCard({ id, run, starting, onStart }: FlowCardProps) {
             )}
           </Group>
           {run && (
-            <Progress value={percent} size="sm" striped={running} color={run.status === 'failed' ? 'red.9' : undefined} aria-label={`${id} progress`} />
+            <Progress
+              value={percent}
+              size="sm"
+              striped={running}
+              color={run.status === 'failed' ? 'red.9' : undefined}
+              aria-label={`${id} progress`}
+            />
           )}
           {run?.error && (
             <Text size="xs" c={run.status === 'failed' ? 'red.9' : 'dimmed'}>

@@ -21,7 +21,10 @@ export function FlowsScreen({ liveJobs }: { liveJobs: LiveJob[] }) {
       watched.current.delete(job.id);
       notify({
         title: FLOWS_DIALOG_TITLE,
-        message: job.status === 'succeeded' ? `${job.id} finished${job.error ? `: ${job.error}` : '.'}` : `${job.id} failed: ${job.error ?? 'see Logs'}`,
+        message:
+          job.status === 'succeeded'
+            ? `${job.id} finished${job.error ? `: ${job.error}` : '.'}`
+            : `${job.id} failed: ${job.error ?? 'see Logs'}`,
         type: job.status === 'succeeded' ? 'success' : 'error',
       });
     }

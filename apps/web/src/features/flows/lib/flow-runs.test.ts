@@ -3,7 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { isRunning, latestRun, runSummary } from './flow-runs';
 
 const job = (id: string, status: LiveJob['status'], created_at: string, over: Partial<LiveJob> = {}): LiveJob => ({
-  id, name: id.replace(/_\d+$/, ''), total: 4, processed: 2, status, updated_at: created_at, error: null, kind: 'flow', created_at, parallel: null, ...over,
+  id,
+  name: id.replace(/_\d+$/, ''),
+  total: 4,
+  processed: 2,
+  status,
+  updated_at: created_at,
+  error: null,
+  kind: 'flow',
+  created_at,
+  parallel: null,
+  ...over,
 });
 
 describe('flow runs', () => {
@@ -24,7 +34,11 @@ describe('flow runs', () => {
     expect(isRunning(job('flow_preloadDonation_1', 'succeeded', '2026-11-01T00:00:00Z'))).toBe(false);
     expect(isRunning(null)).toBe(false);
     expect(runSummary(null)).toBe('Not run yet');
-    expect(runSummary(job('flow_preloadDonation_1', 'progressing', '2026-11-01T00:00:00Z'))).toBe('flow_preloadDonation_1 is running (2 / 4)');
-    expect(runSummary(job('flow_preloadDonation_1', 'succeeded', '2026-11-01T00:00:00Z', { processed: 4 }))).toBe('flow_preloadDonation_1 finished (4 / 4)');
+    expect(runSummary(job('flow_preloadDonation_1', 'progressing', '2026-11-01T00:00:00Z'))).toBe(
+      'flow_preloadDonation_1 is running (2 / 4)',
+    );
+    expect(runSummary(job('flow_preloadDonation_1', 'succeeded', '2026-11-01T00:00:00Z', { processed: 4 }))).toBe(
+      'flow_preloadDonation_1 finished (4 / 4)',
+    );
   });
 });

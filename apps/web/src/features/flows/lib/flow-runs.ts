@@ -6,7 +6,11 @@ export function latestRun(jobs: readonly LiveJob[], id: FlowId): LiveJob | null 
   let best: LiveJob | null = null;
   for (const job of jobs) {
     if (job.name !== name) continue;
-    if (!best || (job.created_at ?? '') > (best.created_at ?? '') || ((job.created_at ?? '') === (best.created_at ?? '') && runNumber(job) > runNumber(best))) {
+    if (
+      !best ||
+      (job.created_at ?? '') > (best.created_at ?? '') ||
+      ((job.created_at ?? '') === (best.created_at ?? '') && runNumber(job) > runNumber(best))
+    ) {
       best = job;
     }
   }
@@ -22,10 +26,14 @@ export function runSummary(job: LiveJob | null): string {
   if (!job) return 'Not run yet';
   const count = `${job.processed.toLocaleString('en-US')} / ${job.total.toLocaleString('en-US')}`;
   switch (job.status) {
-    case 'initialized': return `${job.id} is queued`;
+    case 'initialized':
+      return `${job.id} is queued`;
     case 'started':
-    case 'progressing': return `${job.id} is running (${count})`;
-    case 'succeeded': return `${job.id} finished (${count})`;
-    case 'failed': return `${job.id} failed`;
+    case 'progressing':
+      return `${job.id} is running (${count})`;
+    case 'succeeded':
+      return `${job.id} finished (${count})`;
+    case 'failed':
+      return `${job.id} failed`;
   }
 }

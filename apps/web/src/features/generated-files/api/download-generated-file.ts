@@ -1,4 +1,4 @@
-import { publishingPaths, type GeneratedFileRow } from '@openrescue/shared';
+import { type GeneratedFileRow, pathTo, publishingPaths } from '@openrescue/shared';
 import { useCallback, useSyncExternalStore } from 'react';
 import { ApiRequestError, normaliseError, toApiError } from '../../../lib/api-errors';
 import { showErrorDialog } from '../../../lib/error-events';
@@ -7,7 +7,7 @@ import { saveFile } from '../../../lib/save-file';
 import { getSession } from '../../../lib/session';
 import { notify } from '../../../lib/toasts';
 import { fileNameFromDisposition } from '../lib/content-disposition';
-import { opsPath } from './find-generated-files';
+import { apiUrl } from '../../../config/env';
 
 /** Bytes received so far and the total from Content-Length (null when the server did not say). */
 export interface DownloadProgress {
@@ -48,7 +48,9 @@ async function request(url: string, withToken: boolean, signal?: AbortSignal): P
   } catch (error) {
     if (isAbort(error)) throw error;
     const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
-    throw new ApiRequestError(normaliseError(offline ? { kind: 'offline' } : { kind: 'no-response', cause: error }, getProductName()));
+    throw new ApiRequestError(
+      normaliseError(offline ? { kind: 'offline' } : { kind: 'no-response', cause: error }, getProductName()),
+    );
   }
 }
 
@@ -61,7 +63,7 @@ export async function downloadGeneratedFile(
   onProgress: (progress: DownloadProgress) => void,
   signal?: AbortSignal,
 ): Promise<DownloadedFile> {
-  const url = opsPath(publishingPaths.generatedFile(row.id));
+  const url = apiUrl(pathTo(publishingPaths.generatedFile, { id: row.id }));
   let res = await request(url, true, signal);
   // A token that expired on the way: the session cookie alone still signs the request in.
   if (res.status === 401) res = await request(url, false, signal);
@@ -70,7 +72,8 @@ export async function downloadGeneratedFile(
   const length = Number(res.headers.get('Content-Length'));
   const total = Number.isFinite(length) && length > 0 ? length : null;
   const type = res.headers.get('Content-Type') ?? '';
-  const fileName = fileNameFromDisposition(res.headers.get('Content-Disposition')) ?? `generated-file-${row.id}.${row.file_type}`;
+  const fileName =
+    fileNameFromDisposition(res.headers.get('Content-Disposition')) ?? `generated-file-${row.id}.${row.file_type}`;
   onProgress({ loaded: 0, total });
 
   if (!res.body) {
@@ -125,7 +128,11 @@ export async function startDownload(row: Pick<GeneratedFileRow, 'id' | 'file_typ
 
 /** The download of one file: its progress while it runs (null otherwise) and how to start it. */
 export function useFileDownload(row: Pick<GeneratedFileRow, 'id' | 'file_type'>) {
-  const progress = useSyncExternalStore(subscribe, () => downloads.get(row.id) ?? null, () => null);
+  const progress = useSyncExternalStore(
+    subscribe,
+    () => downloads.get(row.id) ?? null,
+    () => null,
+  );
   const start = useCallback(() => void startDownload(row), [row]);
   return { progress, start };
 }

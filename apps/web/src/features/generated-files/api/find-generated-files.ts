@@ -1,8 +1,11 @@
 import {
-  generatedFileFindResultSchema, publishingPaths, type GeneratedFileFindResult, type GeneratedFileRow,
+  appsheetActionPath,
+  generatedFileFindResultSchema,
+  type GeneratedFileFindResult,
+  type GeneratedFileRow,
 } from '@openrescue/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { OPS_API } from '../../../config/env';
+import { apiUrl } from '../../../config/env';
 import { api } from '../../../lib/api';
 import type { GeneratedFilesFilters } from '../lib/filters';
 import { firstFilePerStore } from '../lib/first-per-store';
@@ -12,8 +15,6 @@ export type { GeneratedFileRow };
 
 /** Spec 7.1 sends these with every AppSheet call. */
 const PROPERTIES = { Locale: 'en-US', Timezone: 'Pacific Standard Time' } as const;
-/** The contract's paths start with /ops-api; the configured base may differ. */
-export const opsPath = (path: string) => `${OPS_API}${path.replace(/^\/ops-api/, '')}`;
 /** Pages of FIND_PAGE_SIZE (5,000) rows; beyond this many pages the list stops and says so. */
 const MAX_PAGES = 40;
 
@@ -35,9 +36,12 @@ async function findPage(url: string, selector: string, signal?: AbortSignal): Pr
 }
 
 /** Every page the Selector finds (following `next`), then one row per publish file and store. */
-export async function findGeneratedFiles(filters: GeneratedFilesFilters, signal?: AbortSignal): Promise<GeneratedFilesList> {
+export async function findGeneratedFiles(
+  filters: GeneratedFilesFilters,
+  signal?: AbortSignal,
+): Promise<GeneratedFilesList> {
   const selector = buildGeneratedFilesSelector(filters);
-  let page = await findPage(opsPath(publishingPaths.action('GeneratedFile')), selector, signal);
+  let page = await findPage(apiUrl(appsheetActionPath('GeneratedFile')), selector, signal);
   const all = [...page.data];
   let pages = 1;
   while (page.next && pages < MAX_PAGES) {

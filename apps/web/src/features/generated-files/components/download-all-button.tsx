@@ -9,10 +9,20 @@ import type { GeneratedFilesFilters } from '../lib/filters';
  */
 export function DownloadAllButton({ filters, disabled }: { filters: GeneratedFilesFilters; disabled: boolean }) {
   if (disabled) {
-    return <Button leftSection={<IconFileZip size={16} aria-hidden="true" />} disabled>Download all</Button>;
+    return (
+      <Button leftSection={<IconFileZip size={16} aria-hidden="true" />} disabled>
+        Download all
+      </Button>
+    );
   }
   return (
-    <Button component="a" href={generatedZipHref(filters)} download leftSection={<IconFileZip size={16} aria-hidden="true" />} data-testid="download-all">
+    <Button
+      component="a"
+      href={generatedZipHref(filters)}
+      download
+      leftSection={<IconFileZip size={16} aria-hidden="true" />}
+      data-testid="download-all"
+    >
       Download all
     </Button>
   );

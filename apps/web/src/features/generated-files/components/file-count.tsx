@@ -12,5 +12,9 @@ export function FileCount({ query }: { query: UseQueryResult<GeneratedFilesList>
     : query.isError
       ? 'File count unavailable'
       : `${files(query.data.rows.length)}${query.data.matched !== query.data.rows.length ? ` (${formatNumber(query.data.matched)} documents match)` : ''}`;
-  return <Text component="span" inherit aria-live="polite" data-testid="file-count">{text}</Text>;
+  return (
+    <Text component="span" inherit aria-live="polite" data-testid="file-count">
+      {text}
+    </Text>
+  );
 }

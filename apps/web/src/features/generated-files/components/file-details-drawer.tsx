@@ -15,7 +15,10 @@ function FileDetails({ row, names }: { row: GeneratedFileRow; names: Names }) {
   return (
     <Stack gap="lg" data-testid="generated-file-details">
       <Group justify="space-between" wrap="wrap" gap="sm">
-        <Title order={2} size="h4">{`${names.receiver(row.receiver_id) !== '—' ? names.receiver(row.receiver_id) : names.store(row.store_id)} · ${row.entry_date}`}</Title>
+        <Title
+          order={2}
+          size="h4"
+        >{`${names.receiver(row.receiver_id) !== '—' ? names.receiver(row.receiver_id) : names.store(row.store_id)} · ${row.entry_date}`}</Title>
         <StatusDot status={row.file_status} />
       </Group>
       <FileDownloadButton row={row} withLabel />
@@ -71,14 +74,18 @@ export function FileDetailsDrawer({ id, listed, names, onClose }: FileDetailsDra
       {row ? (
         <FileDetails row={row} names={names} />
       ) : query.isPending && query.fetchStatus !== 'idle' ? (
-        <Center py="xl" aria-busy="true"><Loader role="status" aria-label="Loading the file" /></Center>
+        <Center py="xl" aria-busy="true">
+          <Loader role="status" aria-label="Loading the file" />
+        </Center>
       ) : query.isError ? (
         <Alert color="red" variant="light" role="alert" title="The file could not be loaded">
           {query.error instanceof Error ? query.error.message : 'Something went wrong'}
         </Alert>
       ) : (
         <Stack gap="xs">
-          <Badge color="gray" variant="light">Not found</Badge>
+          <Badge color="gray" variant="light">
+            Not found
+          </Badge>
           <Text>{`There is no generated file ${id ?? ''} (it may have been removed).`}</Text>
         </Stack>
       )}

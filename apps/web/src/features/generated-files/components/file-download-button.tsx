@@ -7,7 +7,13 @@ import { downloadPercent, useFileDownload } from '../api/download-generated-file
 const kb = (bytes: number) => `${(bytes === 0 ? 0 : Math.max(1, Math.round(bytes / 1024))).toLocaleString('en-US')} KB`;
 
 /** One file's download: a button, and while it runs a progress meter read against Content-Length. */
-export function FileDownloadButton({ row, withLabel = false }: { row: Pick<GeneratedFileRow, 'id' | 'file_type' | 'file_uri'>; withLabel?: boolean }) {
+export function FileDownloadButton({
+  row,
+  withLabel = false,
+}: {
+  row: Pick<GeneratedFileRow, 'id' | 'file_type' | 'file_uri'>;
+  withLabel?: boolean;
+}) {
   const { progress, start } = useFileDownload(row);
   const percent = progress ? downloadPercent(progress) : null;
   // A failed render stores no document: nothing to download.
@@ -27,7 +33,11 @@ export function FileDownloadButton({ row, withLabel = false }: { row: Pick<Gener
           <IconDownload size={16} aria-hidden="true" />
         </ActionIcon>
       </Tooltip>
-      {withLabel && !progress && <Text size="sm" c={stored ? undefined : 'dimmed'}>{stored ? `Download .${row.file_type}` : 'No stored document (the render failed)'}</Text>}
+      {withLabel && !progress && (
+        <Text size="sm" c={stored ? undefined : 'dimmed'}>
+          {stored ? `Download .${row.file_type}` : 'No stored document (the render failed)'}
+        </Text>
+      )}
       {progress && (
         <Group gap={4} wrap="nowrap">
           <Progress.Root w={withLabel ? 120 : 40} size="md">
@@ -45,7 +55,9 @@ export function FileDownloadButton({ row, withLabel = false }: { row: Pick<Gener
               data-testid="download-progress"
             />
           </Progress.Root>
-          <Text size="xs" c="dimmed" miw={30} aria-hidden="true">{text}</Text>
+          <Text size="xs" c="dimmed" miw={30} aria-hidden="true">
+            {text}
+          </Text>
         </Group>
       )}
     </Group>

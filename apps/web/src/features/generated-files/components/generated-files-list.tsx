@@ -19,20 +19,32 @@ export interface GeneratedFilesListProps {
 export function GeneratedFilesList({ query, names, onOpen }: GeneratedFilesListProps) {
   const narrow = useMediaMatch(NARROW);
   if (query.isPending) {
-    return <Center py="xl" aria-busy="true"><Loader role="status" aria-label="Loading generated files" /></Center>;
+    return (
+      <Center py="xl" aria-busy="true">
+        <Loader role="status" aria-label="Loading generated files" />
+      </Center>
+    );
   }
   if (query.isError) {
     return (
       <Alert color="red" variant="light" role="alert" title="Generated files could not be loaded">
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{query.error instanceof Error ? query.error.message : 'Something went wrong'}</Text>
-          <Button size="xs" variant="default" onClick={() => void query.refetch()} loading={query.isFetching}>Try again</Button>
+          <Button size="xs" variant="default" onClick={() => void query.refetch()} loading={query.isFetching}>
+            Try again
+          </Button>
         </Stack>
       </Alert>
     );
   }
   if (query.data.rows.length === 0) {
-    return <Paper withBorder p="lg" radius="md"><Text c="dimmed" data-testid="generated-files-empty">No generated files match these filters.</Text></Paper>;
+    return (
+      <Paper withBorder p="lg" radius="md">
+        <Text c="dimmed" data-testid="generated-files-empty">
+          No generated files match these filters.
+        </Text>
+      </Paper>
+    );
   }
   return (
     <Stack gap="xs">

@@ -45,7 +45,15 @@ function CreationTime({ iso }: { iso: string }) {
   const cut = text.lastIndexOf(', ');
   return (
     <Text size="xs" lh={1.3} span className={classes.twoLines} title={text}>
-      {cut > 0 ? <>{text.slice(0, cut)}<br />{text.slice(cut + 2)}</> : text}
+      {cut > 0 ? (
+        <>
+          {text.slice(0, cut)}
+          <br />
+          {text.slice(cut + 2)}
+        </>
+      ) : (
+        text
+      )}
     </Text>
   );
 }
@@ -55,18 +63,40 @@ function Clipped({ text }: { text: string }) {
   return <Table.Td title={text}>{text}</Table.Td>;
 }
 
-const FileRow = memo(function FileRow({ row, names, onOpen, index }: { row: GeneratedFileRow; names: Names; onOpen: (id: number) => void; index: number }) {
+const FileRow = memo(function FileRow({
+  row,
+  names,
+  onOpen,
+  index,
+}: {
+  row: GeneratedFileRow;
+  names: Names;
+  onOpen: (id: number) => void;
+  index: number;
+}) {
   return (
     <Table.Tr className={classes.row} aria-rowindex={index + 2} data-testid="generated-file-row" data-file-id={row.id}>
-      <Table.Td className={classes.sticky}><DetailsButton row={row} onOpen={onOpen} /></Table.Td>
+      <Table.Td className={classes.sticky}>
+        <DetailsButton row={row} onOpen={onOpen} />
+      </Table.Td>
       <Clipped text={names.company(row.company_id)} />
       <Clipped text={names.store(row.store_id)} />
       <Clipped text={names.receiver(row.receiver_id)} />
-      <Table.Td><Text size="sm" ff="monospace" span>{row.file_type}</Text></Table.Td>
+      <Table.Td>
+        <Text size="sm" ff="monospace" span>
+          {row.file_type}
+        </Text>
+      </Table.Td>
       <Table.Td>{row.entry_date}</Table.Td>
-      <Table.Td><CreationTime iso={row.creation_time} /></Table.Td>
-      <Table.Td><StatusDot status={row.file_status} /></Table.Td>
-      <Table.Td><FileDownloadButton row={row} /></Table.Td>
+      <Table.Td>
+        <CreationTime iso={row.creation_time} />
+      </Table.Td>
+      <Table.Td>
+        <StatusDot status={row.file_status} />
+      </Table.Td>
+      <Table.Td>
+        <FileDownloadButton row={row} />
+      </Table.Td>
     </Table.Tr>
   );
 });
@@ -76,24 +106,59 @@ const FileRow = memo(function FileRow({ row, names, onOpen, index }: { row: Gene
  * thousands); empty rows above and below keep the page's height, so the page scrollbar stays true.
  */
 export function GeneratedFilesTable({ rows, names, onOpen }: FileViewProps) {
-  const { ref, items, before, after } = useWindowRows<HTMLTableSectionElement>(rows.length, ROW_HEIGHT, (i) => rows[i].id);
+  const { ref, items, before, after } = useWindowRows<HTMLTableSectionElement>(
+    rows.length,
+    ROW_HEIGHT,
+    (i) => rows[i].id,
+  );
   return (
-    <Table.ScrollContainer minWidth={MIN_WIDTH} type="native" className={classes.scroll} tabIndex={0} role="region" aria-label="Generated files table">
-      <Table className={classes.table} verticalSpacing={0} horizontalSpacing={8} aria-label="Generated files" aria-rowcount={rows.length + 1}>
+    <Table.ScrollContainer
+      minWidth={MIN_WIDTH}
+      type="native"
+      className={classes.scroll}
+      tabIndex={0}
+      role="region"
+      aria-label="Generated files table"
+    >
+      <Table
+        className={classes.table}
+        verticalSpacing={0}
+        horizontalSpacing={8}
+        aria-label="Generated files"
+        aria-rowcount={rows.length + 1}
+      >
         <colgroup>
-          {COLUMNS.map(([label, width]) => <col key={label} style={width ? { width } : undefined} />)}
+          {COLUMNS.map(([label, width]) => (
+            <col key={label} style={width ? { width } : undefined} />
+          ))}
         </colgroup>
         <Table.Thead>
           <Table.Tr aria-rowindex={1}>
             {COLUMNS.map(([label], i) => (
-              <Table.Th key={label} scope="col" className={i === 0 ? `${classes.sticky} ${classes.head}` : classes.head}>{label}</Table.Th>
+              <Table.Th
+                key={label}
+                scope="col"
+                className={i === 0 ? `${classes.sticky} ${classes.head}` : classes.head}
+              >
+                {label}
+              </Table.Th>
             ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody ref={ref}>
-          {before > 0 && <tr className={classes.spacer} aria-hidden="true"><td colSpan={COLUMNS.length} style={{ height: before }} /></tr>}
-          {items.map((item) => <FileRow key={item.key} row={rows[item.index]} names={names} onOpen={onOpen} index={item.index} />)}
-          {after > 0 && <tr className={classes.spacer} aria-hidden="true"><td colSpan={COLUMNS.length} style={{ height: after }} /></tr>}
+          {before > 0 && (
+            <tr className={classes.spacer} aria-hidden="true">
+              <td colSpan={COLUMNS.length} style={{ height: before }} />
+            </tr>
+          )}
+          {items.map((item) => (
+            <FileRow key={item.key} row={rows[item.index]} names={names} onOpen={onOpen} index={item.index} />
+          ))}
+          {after > 0 && (
+            <tr className={classes.spacer} aria-hidden="true">
+              <td colSpan={COLUMNS.length} style={{ height: after }} />
+            </tr>
+          )}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

@@ -24,8 +24,18 @@ const MONTH_PICKER_LABELS = {
 export function GeneratedFiltersDrop({ filters, onCompany, onReceiver, onMonth }: FiltersDropProps) {
   return (
     <FilterDrop active={activeFilterCount(filters)}>
-      <LookupFilter kind="companies" label="Supplier" value={filters.companyId === null ? null : String(filters.companyId)} onChange={onCompany} />
-      <LookupFilter kind="receivers" label="Receiver" value={filters.receiverId === null ? null : String(filters.receiverId)} onChange={onReceiver} />
+      <LookupFilter
+        kind="companies"
+        label="Supplier"
+        value={filters.companyId === null ? null : String(filters.companyId)}
+        onChange={onCompany}
+      />
+      <LookupFilter
+        kind="receivers"
+        label="Receiver"
+        value={filters.receiverId === null ? null : String(filters.receiverId)}
+        onChange={onReceiver}
+      />
       <MonthPickerInput
         // One id for the button and its popover, so the picker's dropdown is named by the button's label.
         id="generated-files-month"
@@ -44,10 +54,18 @@ export function GeneratedFiltersDrop({ filters, onCompany, onReceiver, onMonth }
 const STAGE_LABELS: Record<StageFilter, string> = { QUEUE: 'QUEUE', SENT: 'SENT', all: 'All' };
 
 /** The status (stage) filter: the first part of file_status, QUEUE to start with (spec 4). */
-export function StageFilterControl({ value, onChange }: { value: StageFilter; onChange: (stage: StageFilter) => void }) {
+export function StageFilterControl({
+  value,
+  onChange,
+}: {
+  value: StageFilter;
+  onChange: (stage: StageFilter) => void;
+}) {
   return (
     <Stack gap={2}>
-      <Text size="xs" c="dimmed" id="generated-stage-label">Status</Text>
+      <Text size="xs" c="dimmed" id="generated-stage-label">
+        Status
+      </Text>
       <SegmentedControl
         aria-labelledby="generated-stage-label"
         size="sm"

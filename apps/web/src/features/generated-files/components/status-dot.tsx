@@ -14,9 +14,19 @@ export function StatusDot({ status }: { status: string }) {
   const word = result || 'PENDING';
   return (
     <Tooltip label={status || 'no status'} withinPortal>
-      <Group gap={6} wrap="nowrap" className={classes.status} data-ok={ok} data-testid="status-dot" role="img" aria-label={`Status ${word}${stage ? ` (${[stage, step].filter(Boolean).join(', ')})` : ''}`}>
+      <Group
+        gap={6}
+        wrap="nowrap"
+        className={classes.status}
+        data-ok={ok}
+        data-testid="status-dot"
+        role="img"
+        aria-label={`Status ${word}${stage ? ` (${[stage, step].filter(Boolean).join(', ')})` : ''}`}
+      >
         <span className={classes.dot} data-tone={tone} aria-hidden="true" />
-        <Text size="xs" span aria-hidden="true">{word}</Text>
+        <Text size="xs" span aria-hidden="true">
+          {word}
+        </Text>
       </Group>
     </Tooltip>
   );

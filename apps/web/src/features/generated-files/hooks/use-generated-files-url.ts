@@ -17,13 +17,27 @@ export function useGeneratedFilesUrl() {
 
   const update = useSearchParamsUpdate();
 
-  const setCompany = useCallback((id: string | null) => update(id ? { [FILTER_KEYS.company]: id, [FILTER_KEYS.receiver]: null } : { [FILTER_KEYS.company]: null }), [update]);
-  const setReceiver = useCallback((id: string | null) => update(id ? { [FILTER_KEYS.receiver]: id, [FILTER_KEYS.company]: null } : { [FILTER_KEYS.receiver]: null }), [update]);
+  const setCompany = useCallback(
+    (id: string | null) =>
+      update(id ? { [FILTER_KEYS.company]: id, [FILTER_KEYS.receiver]: null } : { [FILTER_KEYS.company]: null }),
+    [update],
+  );
+  const setReceiver = useCallback(
+    (id: string | null) =>
+      update(id ? { [FILTER_KEYS.receiver]: id, [FILTER_KEYS.company]: null } : { [FILTER_KEYS.receiver]: null }),
+    [update],
+  );
   const setMonth = useCallback((month: string | null) => update({ [FILTER_KEYS.month]: month }), [update]);
-  const setStage = useCallback((stage: StageFilter) => update({ [FILTER_KEYS.stage]: stage === DEFAULT_STAGE ? null : stage }), [update]);
+  const setStage = useCallback(
+    (stage: StageFilter) => update({ [FILTER_KEYS.stage]: stage === DEFAULT_STAGE ? null : stage }),
+    [update],
+  );
   /** Opening details is a history entry, so Back closes them (and closing goes back to the list's entry). */
   const openFile = useCallback((id: number) => update({ [FILTER_KEYS.file]: String(id) }, true), [update]);
-  const closeFile = useCallback(() => (openedHere ? navigate(-1) : update({ [FILTER_KEYS.file]: null })), [navigate, openedHere, update]);
+  const closeFile = useCallback(
+    () => (openedHere ? navigate(-1) : update({ [FILTER_KEYS.file]: null })),
+    [navigate, openedHere, update],
+  );
 
   return { filters, openFileId, setCompany, setReceiver, setMonth, setStage, openFile, closeFile };
 }

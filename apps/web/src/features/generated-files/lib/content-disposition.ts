@@ -19,7 +19,10 @@ export function fileNameFromDisposition(header: string | null | undefined): stri
     name = quoted ? quoted[1].replace(/\\(.)/g, '$1') : bare ? bare[1] : null;
   }
   if (!name) return null;
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  const safe = name.replace(/[\u0000-\u001f\u007f/\\]/g, '_').replace(/^\.+/, '').trim();
+  const safe = name
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+    .replace(/[\u0000-\u001f\u007f/\\]/g, '_')
+    .replace(/^\.+/, '')
+    .trim();
   return safe || null;
 }

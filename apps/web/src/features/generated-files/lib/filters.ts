@@ -16,7 +16,13 @@ export interface GeneratedFilesFilters {
 }
 
 /** The address keys: ?company=&receiver=&month=&stage= (and ?file= for the open row details). */
-export const FILTER_KEYS = { company: 'company', receiver: 'receiver', month: 'month', stage: 'stage', file: 'file' } as const;
+export const FILTER_KEYS = {
+  company: 'company',
+  receiver: 'receiver',
+  month: 'month',
+  stage: 'stage',
+  file: 'file',
+} as const;
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 

@@ -20,7 +20,9 @@ describe('GeneratedFile selector', () => {
   });
 
   it('uses a single condition without AND, and the bare table with no filter', () => {
-    expect(generatedFilesFilterSelector({ ...none, stage: 'QUEUE' })).toBe('Filter(GeneratedFile, STARTSWITH([file_status], "QUEUE:"))');
+    expect(generatedFilesFilterSelector({ ...none, stage: 'QUEUE' })).toBe(
+      'Filter(GeneratedFile, STARTSWITH([file_status], "QUEUE:"))',
+    );
     expect(generatedFilesFilterSelector(none)).toBe('GeneratedFile');
     expect(buildGeneratedFilesSelector(none)).toBe('OrderBy(GeneratedFile, [creation_time], TRUE, [id], TRUE)');
   });
@@ -56,9 +58,17 @@ describe('GeneratedFile selector', () => {
   });
 
   it('reads the address: QUEUE by default, a receiver wins over a company, ids are whole and positive', () => {
-    expect(readFilters(new URLSearchParams(''))).toEqual({ companyId: null, receiverId: null, month: null, stage: 'QUEUE' });
+    expect(readFilters(new URLSearchParams(''))).toEqual({
+      companyId: null,
+      receiverId: null,
+      month: null,
+      stage: 'QUEUE',
+    });
     expect(readFilters(new URLSearchParams('company=4&month=2026-10&stage=all'))).toEqual({
-      companyId: 4, receiverId: null, month: '2026-10', stage: 'all',
+      companyId: 4,
+      receiverId: null,
+      month: '2026-10',
+      stage: 'all',
     });
     expect(readFilters(new URLSearchParams('company=4&receiver=9')).companyId).toBeNull();
     expect(readFilters(new URLSearchParams('company=4&receiver=9')).receiverId).toBe(9);
@@ -69,7 +79,12 @@ describe('GeneratedFile selector', () => {
   });
 
   it('stays within the Selector length limit for any filters', () => {
-    const longest = buildGeneratedFilesSelector({ companyId: null, receiverId: 2_147_483_647, month: '2026-12', stage: 'QUEUE' });
+    const longest = buildGeneratedFilesSelector({
+      companyId: null,
+      receiverId: 2_147_483_647,
+      month: '2026-12',
+      stage: 'QUEUE',
+    });
     expect(longest.length).toBeLessThan(SELECTOR_MAX_LENGTH);
   });
 });

@@ -1,5 +1,6 @@
+import { metricsPaths } from '@openrescue/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { coreUrl } from '../../../config/env';
+import { apiUrl } from '../../../config/env';
 import { api } from '../../../lib/api';
 import { normaliseFactor, sortFactors, type ImpactFactorRow } from '../lib/normalise-factor';
 
@@ -12,7 +13,7 @@ function readList(response: unknown): Record<string, unknown>[] {
 
 /** GET {core}/api/impact-factors (public): every factor version with its source (decision 0004). */
 export async function getImpactFactors(signal?: AbortSignal): Promise<ImpactFactorRow[]> {
-  const response = await api.get<unknown>(coreUrl('impact-factors'), { signal });
+  const response = await api.get<unknown>(apiUrl(metricsPaths.impactFactors), { signal });
   return sortFactors(readList(response).map(normaliseFactor));
 }
 

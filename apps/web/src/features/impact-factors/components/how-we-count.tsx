@@ -1,5 +1,5 @@
 import { List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatNumber, KG_PER_MEAL, KG_TO_LB, kgToLb, REPORT_TIME_ZONE } from '@openrescue/shared';
+import { formatNumber, KG_PER_MEAL, kgToLb, LB_ROUNDING_RULE, REPORT_TIME_ZONE } from '@openrescue/shared';
 import { formatFactor, formatPerKgMoney } from '../lib/factor-format';
 import { mealsFor, type HeadlineFactor } from '../lib/headline-factors';
 
@@ -29,8 +29,8 @@ export function HowWeCount({ factors }: { factors: HeadlineFactor[] }) {
           Every bin of food is weighed at the store when it is picked up. Food rescued is the total of those weights, in
           kilograms, whether the food went to a charity, a farm or a composter.
         </Text>
-        <Text>
-          We also show it in pounds: kilograms × {KG_TO_LB}, rounded up to a whole pound. {EXAMPLE_KG} kg is{' '}
+        <Text data-testid="lb-rule">
+          We also show it in pounds, on screen, in spreadsheets and in PDFs alike. {LB_ROUNDING_RULE} {EXAMPLE_KG} kg is{' '}
           {formatNumber(kgToLb(EXAMPLE_KG))} lb.
         </Text>
       </Figure>
@@ -46,8 +46,8 @@ export function HowWeCount({ factors }: { factors: HeadlineFactor[] }) {
       </Figure>
       <Figure title="CO2e reduced">
         <Text>
-          Food that ends up in a landfill gives off greenhouse gases. For each kilogram kept out of the landfill we count
-          the emissions avoided, in kilograms of CO2 equivalent (CO2e), depending on where the food went:
+          Food that ends up in a landfill gives off greenhouse gases. For each kilogram kept out of the landfill we
+          count the emissions avoided, in kilograms of CO2 equivalent (CO2e), depending on where the food went:
         </Text>
         <List spacing={4}>
           {factors.map((f) => (

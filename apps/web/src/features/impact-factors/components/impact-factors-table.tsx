@@ -33,17 +33,27 @@ export function ImpactFactorsTable({ query }: ImpactFactorsTableProps) {
             <Table.Tr>
               <Table.Th scope="col">Destination</Table.Th>
               <Table.Th scope="col">Department</Table.Th>
-              <Table.Th scope="col" ta="right">Meals per kg</Table.Th>
-              <Table.Th scope="col" ta="right">CO2e per kg</Table.Th>
-              <Table.Th scope="col" ta="right">Money saved per kg</Table.Th>
+              <Table.Th scope="col" ta="right">
+                Meals per kg
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                CO2e per kg
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                Money saved per kg
+              </Table.Th>
               <Table.Th scope="col">Effective from</Table.Th>
-              <Table.Th scope="col" ta="right">Version</Table.Th>
+              <Table.Th scope="col" ta="right">
+                Version
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {query.data.map((f) => (
               <Table.Tr key={`${f.version}-${f.destinationId}-${f.departmentId}`}>
-                <Table.Th scope="row" fw={600}>{f.destination}</Table.Th>
+                <Table.Th scope="row" fw={600}>
+                  {f.destination}
+                </Table.Th>
                 <Table.Td>{f.department}</Table.Td>
                 <Table.Td ta="right">{formatMealsFactor(f.mealsPerKg)}</Table.Td>
                 <Table.Td ta="right">{formatFactor(f.co2ePerKg)} kg</Table.Td>

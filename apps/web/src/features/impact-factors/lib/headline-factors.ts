@@ -17,7 +17,13 @@ export function headlineFactors(current: readonly ImpactFactorRow[] | undefined)
   return DESTINATIONS.map((d) => {
     const loaded = current?.find((f) => f.destinationId === d.id && f.departmentId === null);
     if (loaded) {
-      return { destinationId: d.id, destination: d.name, mealsPerKg: loaded.mealsPerKg, co2ePerKg: loaded.co2ePerKg, moneyPerKg: loaded.moneyPerKg };
+      return {
+        destinationId: d.id,
+        destination: d.name,
+        mealsPerKg: loaded.mealsPerKg,
+        co2ePerKg: loaded.co2ePerKg,
+        moneyPerKg: loaded.moneyPerKg,
+      };
     }
     const fallback = DEFAULT_IMPACT_FACTORS.find((f) => f.destinationId === d.id);
     return {

@@ -5,12 +5,29 @@ import { headlineFactors, mealsFor } from './headline-factors';
 describe('impact factors', () => {
   it('reads rows with ids or names and numeric text', () => {
     const row = normaliseFactor({
-      version: 1, effective_from: '2000-01-01', destination_id: 1, department_id: null,
-      meals_per_kg: '1.838235294118', co2e_per_kg: '3.36', money_per_kg: '0.175', source_note: 'ReFED',
+      version: 1,
+      effective_from: '2000-01-01',
+      destination_id: 1,
+      department_id: null,
+      meals_per_kg: '1.838235294118',
+      co2e_per_kg: '3.36',
+      money_per_kg: '0.175',
+      source_note: 'ReFED',
     });
-    expect(row).toMatchObject({ destination: 'Charity', department: 'All departments', mealsPerKg: 1.838235294118, co2ePerKg: 3.36 });
-    expect(normaliseFactor({ version: 2, destination: 'Farm', department: 'Bakery' })).toMatchObject({ destinationId: 2, departmentId: 1 });
-    expect(normaliseFactor({ version: 1, destination: { id: 3, name: 'Compost' } })).toMatchObject({ destinationId: 3, destination: 'Compost' });
+    expect(row).toMatchObject({
+      destination: 'Charity',
+      department: 'All departments',
+      mealsPerKg: 1.838235294118,
+      co2ePerKg: 3.36,
+    });
+    expect(normaliseFactor({ version: 2, destination: 'Farm', department: 'Bakery' })).toMatchObject({
+      destinationId: 2,
+      departmentId: 1,
+    });
+    expect(normaliseFactor({ version: 1, destination: { id: 3, name: 'Compost' } })).toMatchObject({
+      destinationId: 3,
+      destination: 'Compost',
+    });
   });
 
   it('keeps the newest version in force per destination and falls back to the built-in defaults', () => {

@@ -22,7 +22,11 @@ type Raw = Record<string, unknown>;
 const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN);
 
 /** An id, a name, or an object with id/name, as the field may arrive; resolves names from the shared lists. */
-function ref(value: unknown, id: unknown, list: readonly { id: number; name: string }[]): { id: number | null; name: string | null } {
+function ref(
+  value: unknown,
+  id: unknown,
+  list: readonly { id: number; name: string }[],
+): { id: number | null; name: string | null } {
   const raw = typeof value === 'object' && value !== null ? (value as Raw) : null;
   const idValue = num(raw?.id ?? id ?? (typeof value === 'number' ? value : undefined));
   const name = typeof raw?.name === 'string' ? raw.name : typeof value === 'string' ? value : null;

@@ -1,13 +1,13 @@
-import type { Job, JobList } from '@openrescue/shared';
+import { type Job, type JobList, jobsPaths } from '@openrescue/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { opsUrl } from '../../../config/env';
+import { apiUrl } from '../../../config/env';
 import { api } from '../../../lib/api';
 
 /** A row of GET {ops}/table/Jobs (decision 0001), newest first. */
 export type { Job };
 
 export async function getJobs(signal?: AbortSignal): Promise<Job[]> {
-  const response = await api.get<Partial<JobList>>(opsUrl('table/Jobs'), { signal });
+  const response = await api.get<Partial<JobList>>(apiUrl(jobsPaths.jobs), { signal });
   return response?.data ?? [];
 }
 

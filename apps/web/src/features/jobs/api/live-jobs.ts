@@ -1,5 +1,5 @@
-import type { LiveJob } from '@openrescue/shared';
-import { opsUrl } from '../../../config/env';
+import { type LiveJob, livePath } from '@openrescue/shared';
+import { apiUrl } from '../../../config/env';
 import { useLiveCollection } from '../../../lib/live-collection';
 
 export type { LiveJob };
@@ -8,5 +8,5 @@ const jobKey = (job: LiveJob) => job.id;
 
 /** GET {ops}/live/tasks (server-sent events): every job, live — added ones appended, modified ones replaced. */
 export function useLiveJobs(enabled = true) {
-  return useLiveCollection<LiveJob>(opsUrl('live/tasks'), jobKey, enabled);
+  return useLiveCollection<LiveJob>(apiUrl(livePath('tasks')), jobKey, enabled);
 }

@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import type { Job } from '../api/get-jobs';
 import { JobList } from './job-list';
 
-const render = (jobs: Job[]) => renderToStaticMarkup(<MantineProvider><JobList jobs={jobs} /></MantineProvider>);
+const render = (jobs: Job[]) =>
+  renderToStaticMarkup(
+    <MantineProvider>
+      <JobList jobs={jobs} />
+    </MantineProvider>,
+  );
 
 describe('JobList', () => {
   it("says 'I am empty :(' when there are no jobs", () => {
@@ -13,7 +18,15 @@ describe('JobList', () => {
 
   it('shows each job with a progress meter at processed/total', () => {
     const html = render([
-      { id: 'publish_company_4', name: 'publish_company_4', total: 10, processed: 4, status: 'progressing', updated_at: '2026-11-01T10:00:00Z', error: null },
+      {
+        id: 'publish_company_4',
+        name: 'publish_company_4',
+        total: 10,
+        processed: 4,
+        status: 'progressing',
+        updated_at: '2026-11-01T10:00:00Z',
+        error: null,
+      },
     ]);
     expect(html).toContain('publish_company_4');
     expect(html).toMatch(/role="progressbar"[^>]*aria-valuenow="40"|aria-valuenow="40"[^>]*role="progressbar"/);

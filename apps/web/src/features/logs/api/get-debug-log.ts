@@ -1,6 +1,6 @@
-import type { DebugLogEntry, DebugLogList } from '@openrescue/shared';
+import { type DebugLogEntry, type DebugLogList, flowsPaths } from '@openrescue/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { opsUrl } from '../../../config/env';
+import { apiUrl } from '../../../config/env';
 import { api } from '../../../lib/api';
 
 export type { DebugLogEntry };
@@ -10,7 +10,7 @@ export const LOGS_SHOWN = 200;
 
 /** GET {ops}/table/CustomDebugLog (spec 7.5): debug entries, newest first; reads `data`. */
 export async function getDebugLog(signal?: AbortSignal): Promise<{ entries: DebugLogEntry[]; count: number }> {
-  const response = await api.get<Partial<DebugLogList>>(opsUrl(`table/CustomDebugLog?limit=${LOGS_SHOWN}`), { signal });
+  const response = await api.get<Partial<DebugLogList>>(`${apiUrl(flowsPaths.logs)}?limit=${LOGS_SHOWN}`, { signal });
   const entries = response?.data ?? [];
   return { entries, count: response?.count ?? entries.length };
 }

@@ -24,7 +24,9 @@ export function LogsScreen() {
     <Stack gap="sm">
       <Group justify="space-between">
         <Text size="sm" c="dimmed" data-testid="logs-count">
-          {count > entries.length ? `The newest ${entries.length.toLocaleString('en-US')} of ${count.toLocaleString('en-US')} entries` : `${count.toLocaleString('en-US')} entries`}
+          {count > entries.length
+            ? `The newest ${entries.length.toLocaleString('en-US')} of ${count.toLocaleString('en-US')} entries`
+            : `${count.toLocaleString('en-US')} entries`}
         </Text>
         <Button variant="default" size="xs" onClick={() => void query.refetch()} loading={query.isFetching}>
           Refresh

@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { LogsTable } from './logs-table';
 
 const render = (entries: Parameters<typeof LogsTable>[0]['entries']) =>
-  renderToStaticMarkup(<MantineProvider><LogsTable entries={entries} /></MantineProvider>);
+  renderToStaticMarkup(
+    <MantineProvider>
+      <LogsTable entries={entries} />
+    </MantineProvider>,
+  );
 
 describe('LogsTable', () => {
   it("says 'No logs yet..' when there are no entries", () => {
@@ -15,8 +19,20 @@ describe('LogsTable', () => {
 
   it('shows target, error and creation time of each entry, in the order given (newest first)', () => {
     const html = render([
-      { id: 2, target: 'flow_loadBulkScanToQa', error: 'Bulk scan 9: unknown store 999', creation_time: '2026-11-02T10:00:00.000Z', job_id: 'flow_loadBulkScanToQa_2' },
-      { id: 1, target: 'mail', error: 'Mail 4 to a@b.example: gave up', creation_time: '2026-11-01T10:00:00.000Z', job_id: null },
+      {
+        id: 2,
+        target: 'flow_loadBulkScanToQa',
+        error: 'Bulk scan 9: unknown store 999',
+        creation_time: '2026-11-02T10:00:00.000Z',
+        job_id: 'flow_loadBulkScanToQa_2',
+      },
+      {
+        id: 1,
+        target: 'mail',
+        error: 'Mail 4 to a@b.example: gave up',
+        creation_time: '2026-11-01T10:00:00.000Z',
+        job_id: null,
+      },
     ]);
     expect(html).not.toContain('No logs yet..');
     expect(html.indexOf('unknown store 999')).toBeLessThan(html.indexOf('gave up'));

@@ -16,16 +16,22 @@ export function LogsTable({ entries }: { entries: DebugLogEntry[] }) {
       <Table striped highlightOnHover verticalSpacing="xs" aria-label="Logs">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col" w={220}>Target</Table.Th>
+            <Table.Th scope="col" w={220}>
+              Target
+            </Table.Th>
             <Table.Th scope="col">Error</Table.Th>
-            <Table.Th scope="col" w={190}>Created</Table.Th>
+            <Table.Th scope="col" w={190}>
+              Created
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {entries.map((e) => (
             <Table.Tr key={e.id} data-testid="log-row" data-log-id={e.id}>
               <Table.Td style={{ wordBreak: 'break-word' }}>
-                <Text size="sm" fw={600}>{e.target}</Text>
+                <Text size="sm" fw={600}>
+                  {e.target}
+                </Text>
               </Table.Td>
               <Table.Td style={{ wordBreak: 'break-word' }}>
                 <Text size="sm">{e.error}</Text>

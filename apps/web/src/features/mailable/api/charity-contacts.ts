@@ -1,6 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
-import { coreUrl } from '../../../config/env';
+import { mailingPaths, pathTo } from '@openrescue/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiUrl } from '../../../config/env';
 import { api } from '../../../lib/api';
+import { LIST_QUERY_KEY } from '../../../lib/list-record';
 
 /** Spec section 3 "Charity poster contact". */
 export interface CharityContact {
@@ -11,6 +13,8 @@ export interface CharityContact {
   report_type: string;
   organization_name: string;
   report_url: string;
+  /** When the contact unsubscribed from the report mail (sends skip it until staff re-enable it), or null. */
+  unsubscribed_at: string | null;
 }
 
 export interface ContactFilters {
@@ -19,7 +23,7 @@ export interface ContactFilters {
 }
 
 /** GET {core}/api/retail/reports/charity_poster_contacts/ (the list; section 7.3). */
-export const CONTACTS_URL = coreUrl('retail/reports/charity_poster_contacts/');
+export const CONTACTS_URL = apiUrl(mailingPaths.contacts);
 
 export interface MailSend {
   filters: ContactFilters;
@@ -38,7 +42,7 @@ export async function sendCharityMails({ filters, month, contacts }: MailSend): 
     ...(filters.with_company_id ? { with_company_id: filters.with_company_id } : {}),
     ...(filters.with_receiver_id ? { with_receiver_id: filters.with_receiver_id } : {}),
   };
-  const body = await api.post<{ result?: { mailers?: number } }>(coreUrl('reports/charity_poster_contacts/'), {
+  const body = await api.post<{ result?: { mailers?: number } }>(apiUrl(mailingPaths.mail), {
     ...(Object.keys(named).length ? named : { all: true }),
     month,
     contacts,
@@ -48,4 +52,22 @@ export async function sendCharityMails({ filters, month, contacts }: MailSend): 
 
 export function useSendCharityMails() {
   return useMutation({ mutationFn: sendCharityMails });
+}
+
+/** POST {core}/api/retail/reports/charity_poster_contacts/{id}/resubscribe: the contact gets the report mail again. */
+export async function resubscribeContact(id: number): Promise<CharityContact> {
+  return api.post<CharityContact>(apiUrl(pathTo(mailingPaths.resubscribe, { id })));
+}
+
+export function useResubscribeContact() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: resubscribeContact,
+    // The panel's record and the list's rows show the mark.
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['detail', 'charity-contact'] }),
+        client.invalidateQueries({ queryKey: [LIST_QUERY_KEY, 'mailable'] }),
+      ]),
+  });
 }

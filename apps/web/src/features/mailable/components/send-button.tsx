@@ -36,18 +36,30 @@ export function SendMailsButton({ filters, total, disabled, onListChanged }: Sen
       ),
       labels: { confirm: 'Send', cancel: 'Cancel' },
       onConfirm: () =>
-        send.mutate({ filters, month, contacts }, {
-          onSuccess: (mailers) => notify({ title: 'Queued', message: `${mailers.toLocaleString('en-US')} mailers queued.`, type: 'success' }),
-          onError: (error) => {
-            const e = toApiError(error, getProductName());
-            if (e.type === ERROR_TYPES.conflict) onListChanged?.();
-            showErrorDialog({ type: e.type, message: e.message, detail: e.detail });
+        send.mutate(
+          { filters, month, contacts },
+          {
+            onSuccess: (mailers) =>
+              notify({
+                title: 'Queued',
+                message: `${mailers.toLocaleString('en-US')} mailers queued.`,
+                type: 'success',
+              }),
+            onError: (error) => {
+              const e = toApiError(error, getProductName());
+              if (e.type === ERROR_TYPES.conflict) onListChanged?.();
+              showErrorDialog({ type: e.type, message: e.message, detail: e.detail });
+            },
           },
-        }),
+        ),
     });
   };
   return (
-    <Button leftSection={<IconMailForward size={16} aria-hidden="true" />} onClick={confirm} disabled={disabled || total === 0 || send.isPending}>
+    <Button
+      leftSection={<IconMailForward size={16} aria-hidden="true" />}
+      onClick={confirm}
+      disabled={disabled || total === 0 || send.isPending}
+    >
       {send.isPending ? 'Sendng..' : 'Send'}
     </Button>
   );

@@ -3,7 +3,7 @@ import { api } from '../../../lib/api';
 import { toApiError } from '../../../lib/api-errors';
 import { showErrorDialog } from '../../../lib/error-events';
 import { getProductName } from '../../../lib/product-name';
-import { monthlyReportPath } from './get-monthly-report';
+import { monthlyReportXlsxPath } from './get-monthly-report';
 import { saveFile } from '../../../lib/save-file';
 import type { ReportKind } from './types';
 
@@ -19,7 +19,11 @@ export interface ReportDownload {
 
 /** GET {core}/api/reports/monthly/{kind}/{id}.xlsx with the bearer token, saved under the server's name. */
 export async function downloadMonthlyReport({ kind, id, month, fileName, bearer }: ReportDownload): Promise<void> {
-  const blob = await api.get<Blob>(`${monthlyReportPath(kind, id)}.xlsx`, { query: { month }, responseType: 'blob', bearer });
+  const blob = await api.get<Blob>(monthlyReportXlsxPath(kind, id), {
+    query: { month },
+    responseType: 'blob',
+    bearer,
+  });
   saveFile(blob, fileName);
 }
 

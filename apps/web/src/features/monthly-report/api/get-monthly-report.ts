@@ -1,10 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { coreUrl } from '../../../config/env';
+import { documentsPaths, pathTo } from '@openrescue/shared';
+import { apiUrl } from '../../../config/env';
 import { api } from '../../../lib/api';
 import type { MonthlyReport, ReportKind } from './types';
 
 export const monthlyReportPath = (kind: ReportKind, id: string) =>
-  coreUrl(`reports/monthly/${kind}/${encodeURIComponent(id)}`);
+  apiUrl(pathTo(documentsPaths.monthlyReport(kind), { id }));
+export const monthlyReportXlsxPath = (kind: ReportKind, id: string) =>
+  apiUrl(pathTo(documentsPaths.monthlyReportXlsx(kind), { id }));
 
 /**
  * GET {core}/api/reports/monthly/{kind}/{id}?month=YYYY-MM-01: Month, YTD and (receivers) Raw Data. `bearer` is a
@@ -16,7 +19,10 @@ export function getMonthlyReport(kind: ReportKind, id: string, month: string, si
 
 export const monthlyReportQueryOptions = (kind: ReportKind, id: string, month: string, bearer?: string) =>
   queryOptions({
-    queryKey: bearer === undefined ? ['reports', 'monthly', kind, id, month] : ['reports', 'monthly', kind, id, month, { bearer }],
+    queryKey:
+      bearer === undefined
+        ? ['reports', 'monthly', kind, id, month]
+        : ['reports', 'monthly', kind, id, month, { bearer }],
     queryFn: ({ signal }) => getMonthlyReport(kind, id, month, signal, bearer),
     // A refused link stays refused: no retries.
     ...(bearer === undefined ? {} : { retry: false }),

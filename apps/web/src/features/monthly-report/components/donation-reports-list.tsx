@@ -33,16 +33,35 @@ export function DonationReportsList({ kind, id }: { kind: 'receiver' | 'store'; 
 
   return (
     <Stack gap="xs">
-      <Text size="sm" c="dimmed">Monthly donation reports: Month, YTD and Raw Data, on screen or as a spreadsheet.</Text>
+      <Text size="sm" c="dimmed">
+        Monthly donation reports: Month, YTD and Raw Data, on screen or as a spreadsheet.
+      </Text>
       <CompactList label="Donation reports">
         {months.map((month) => (
           <CompactListRow key={month}>
-            <Text size="sm" fw={500}>{formatMonth(month)}</Text>
+            <Text size="sm" fw={500}>
+              {formatMonth(month)}
+            </Text>
             <Group gap={6} wrap="nowrap">
-              <Button component={Link} to={`${reportPath}?month=${month}`} size="compact-sm" variant="default" leftSection={<IconExternalLink size={14} aria-hidden="true" />} aria-label={`Open the ${formatMonth(month)} report`}>
+              <Button
+                component={Link}
+                to={`${reportPath}?month=${month}`}
+                size="compact-sm"
+                variant="default"
+                leftSection={<IconExternalLink size={14} aria-hidden="true" />}
+                aria-label={`Open the ${formatMonth(month)} report`}
+              >
                 Open
               </Button>
-              <Button size="compact-sm" variant="light" leftSection={<IconDownload size={14} aria-hidden="true" />} loading={busyMonth === month} disabled={busyMonth !== null && busyMonth !== month} onClick={() => void downloadMonth(month)} aria-label={`Download the ${formatMonth(month)} report`}>
+              <Button
+                size="compact-sm"
+                variant="light"
+                leftSection={<IconDownload size={14} aria-hidden="true" />}
+                loading={busyMonth === month}
+                disabled={busyMonth !== null && busyMonth !== month}
+                onClick={() => void downloadMonth(month)}
+                aria-label={`Download the ${formatMonth(month)} report`}
+              >
                 .xlsx
               </Button>
             </Group>

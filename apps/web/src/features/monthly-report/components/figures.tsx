@@ -1,5 +1,6 @@
 import { Group, Text } from '@mantine/core';
 import { DEPARTMENTS, DESTINATIONS, formatNumber } from '@openrescue/shared';
+import classes from './report.module.css';
 
 /** Number display of the report tables: thousands separators; kg and CO2e to one decimal, the rest whole. */
 const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -11,7 +12,7 @@ export const fmtMoney = (n: number) =>
 /** A weight as '1,234.5 kg (2,722 lb)': wherever a weight is shown, the lb figure follows it (DESIGN 6 "Units"). */
 export function Weight({ kg, lb }: { kg: number; lb: number }) {
   return (
-    <Text span inherit style={{ whiteSpace: 'nowrap' }}>
+    <Text span inherit className={classes.nowrap}>
       {fmtKg(kg)} kg{' '}
       <Text span inherit c="dimmed">
         ({fmtWhole(lb)} lb)

@@ -2,6 +2,7 @@ import { Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { MetricTotals } from '../api/types';
 import { fmtKg, fmtMoney, fmtWhole, Weight } from './figures';
+import classes from './report.module.css';
 
 export interface MetricTableRow {
   key: string;
@@ -18,9 +19,18 @@ export interface MetricTableProps {
   testId: string;
 }
 
+/** The column heads, also each cell's own label when the table reflows into cards (report.module.css). */
+const LABELS: Record<string, string> = {
+  donations: 'Donations',
+  weight: 'Weight',
+  meals: 'Meals',
+  co2e: 'CO2e (kg)',
+  money: 'Money saved',
+};
+
 function MetricCells({ m, money, total }: { m: MetricTotals; money: boolean; total?: boolean }) {
   const cell = (name: string, value: ReactNode) => (
-    <Table.Td ta="right" data-metric={total ? name : undefined}>
+    <Table.Td ta="right" data-metric={total ? name : undefined} data-label={LABELS[name]}>
       {value}
     </Table.Td>
   );
@@ -35,12 +45,23 @@ function MetricCells({ m, money, total }: { m: MetricTotals; money: boolean; tot
   );
 }
 
-/** A table of metric rows with a totals row: the Month and YTD tabs. Scrolls sideways on narrow screens. */
+/**
+ * A table of metric rows with a totals row: the Month and YTD tabs. Where it has less than 600 px (a phone), each row
+ * becomes a card of labelled figures rather than a table to scroll sideways (decision 0058).
+ */
 export function MetricTable({ caption, leading, rows, totals, money, testId }: MetricTableProps) {
-  const heads = ['Donations', 'Weight', 'Meals', 'CO2e (kg)', ...(money ? ['Money saved'] : [])];
+  const heads = ['donations', 'weight', 'meals', 'co2e', ...(money ? ['money'] : [])].map((k) => LABELS[k]);
   return (
-    <Table.ScrollContainer minWidth={money ? 760 : 640} type="native">
-      <Table striped highlightOnHover withTableBorder verticalSpacing="xs" captionSide="top" data-testid={testId}>
+    <div className={classes.wrap}>
+      <Table
+        striped
+        highlightOnHover
+        withTableBorder
+        verticalSpacing="xs"
+        captionSide="top"
+        className={classes.table}
+        data-testid={testId}
+      >
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
@@ -60,7 +81,9 @@ export function MetricTable({ caption, leading, rows, totals, money, testId }: M
           {rows.map((r) => (
             <Table.Tr key={r.key}>
               {r.lead.map((cell, i) => (
-                <Table.Td key={i}>{cell}</Table.Td>
+                <Table.Td key={i} className={r.lead.length === 1 ? classes.leadFull : classes.lead}>
+                  {cell}
+                </Table.Td>
               ))}
               <MetricCells m={r.metrics} money={money} />
             </Table.Tr>
@@ -75,6 +98,6 @@ export function MetricTable({ caption, leading, rows, totals, money, testId }: M
           </Table.Tr>
         </Table.Tfoot>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { MonthlyReport } from '../api/types';
 import { fmtRawKg, fmtWhole } from './figures';
+import classes from './report.module.css';
 
 const PAGE_SIZE = 100;
 
@@ -25,7 +26,9 @@ export function RawDataTab({ report }: { report: MonthlyReport }) {
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Text size="sm" data-testid="raw-count">
           Showing {fmtWhole(first + 1)}–{fmtWhole(first + shown.length)} of {fmtWhole(raw.rows.length)} donations
-          {raw.truncated ? ` (the first ${fmtWhole(raw.limit)} of ${fmtWhole(raw.count)}; the spreadsheet download has every row)` : ''}
+          {raw.truncated
+            ? ` (the first ${fmtWhole(raw.limit)} of ${fmtWhole(raw.count)}; the spreadsheet download has every row)`
+            : ''}
         </Text>
         {pages > 1 && (
           <Pagination
@@ -39,8 +42,16 @@ export function RawDataTab({ report }: { report: MonthlyReport }) {
           />
         )}
       </Group>
-      <Table.ScrollContainer minWidth={760} type="native">
-        <Table striped withTableBorder verticalSpacing={4} fz="sm" captionSide="top" data-testid="raw-table">
+      <div className={classes.wrap}>
+        <Table
+          striped
+          withTableBorder
+          verticalSpacing={4}
+          fz="sm"
+          captionSide="top"
+          className={classes.table}
+          data-testid="raw-table"
+        >
           <Table.Caption>Donations in {report.heading.month_label} (times in America/Vancouver)</Table.Caption>
           <Table.Thead>
             <Table.Tr>
@@ -57,17 +68,21 @@ export function RawDataTab({ report }: { report: MonthlyReport }) {
           <Table.Tbody>
             {shown.map((r, i) => (
               <Table.Tr key={first + i}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.entry_time}</Table.Td>
-                <Table.Td>{r.from_company}</Table.Td>
-                <Table.Td>{r.from_store}</Table.Td>
-                <Table.Td>{r.department}</Table.Td>
-                <Table.Td>{r.destination}</Table.Td>
-                <Table.Td ta="right">{fmtRawKg(r.weight_kg)}</Table.Td>
+                <Table.Td className={classes.first} data-label="Entry time">
+                  <span className={classes.nowrap}>{r.entry_time}</span>
+                </Table.Td>
+                <Table.Td data-label="From company">{r.from_company}</Table.Td>
+                <Table.Td data-label="From store">{r.from_store}</Table.Td>
+                <Table.Td data-label="Department">{r.department}</Table.Td>
+                <Table.Td data-label="Destination">{r.destination}</Table.Td>
+                <Table.Td ta="right" className={classes.second} data-label="Weight (kg)">
+                  {fmtRawKg(r.weight_kg)}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </div>
     </Stack>
   );
 }

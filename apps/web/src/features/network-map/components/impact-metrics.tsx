@@ -22,8 +22,18 @@ function Metric({ label, value, detail, icon: MetricIcon, loading }: MetricProps
           <Text size="xs" c="dimmed" fw={500}>
             {label}
           </Text>
-          {loading ? <Skeleton h={22} w={80} aria-hidden="true" /> : <Text fw={700} fz="md" lh={1.25} style={{ whiteSpace: 'nowrap' }}>{value}</Text>}
-          {detail && !loading && <Text size="xs" c="dimmed">{detail}</Text>}
+          {loading ? (
+            <Skeleton h={22} w={80} aria-hidden="true" />
+          ) : (
+            <Text fw={700} fz="md" lh={1.25} style={{ whiteSpace: 'nowrap' }}>
+              {value}
+            </Text>
+          )}
+          {detail && !loading && (
+            <Text size="xs" c="dimmed">
+              {detail}
+            </Text>
+          )}
         </Stack>
       </Group>
     </Paper>
@@ -31,7 +41,15 @@ function Metric({ label, value, detail, icon: MetricIcon, loading }: MetricProps
 }
 
 /** The panel's impact metrics: network impact plus network donation totals (spec 7.4); money saved for staff. */
-export function ImpactMetrics({ totals, loading, showMoney }: { totals: NetworkFigures | undefined; loading: boolean; showMoney: boolean }) {
+export function ImpactMetrics({
+  totals,
+  loading,
+  showMoney,
+}: {
+  totals: NetworkFigures | undefined;
+  loading: boolean;
+  showMoney: boolean;
+}) {
   const kg = totals?.food_rescued_kg__sum ?? 0;
   return (
     <Stack gap="xs" component="section" aria-labelledby="network-impact-title">
@@ -39,10 +57,33 @@ export function ImpactMetrics({ totals, loading, showMoney }: { totals: NetworkF
         Network impact
       </Title>
       <SimpleGrid cols={2} spacing="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-        <Metric label="Meals provided" value={formatCompact(totals?.meals_provided__sum ?? 0)} icon={IconToolsKitchen2} loading={loading} />
-        <Metric label="Food rescued" value={`${formatCompact(kg)} kg`} detail={`${formatCompact(kgToLb(kg))} lb`} icon={IconBasket} loading={loading} />
-        <Metric label="CO2e reduced" value={`${formatCompact(totals?.co2_emissions_kg__sum ?? 0)} kg`} icon={IconCloud} loading={loading} />
-        {showMoney && <Metric label="Money saved" value={formatMoney(totals?.money_saved__sum ?? 0)} icon={IconCoin} loading={loading} />}
+        <Metric
+          label="Meals provided"
+          value={formatCompact(totals?.meals_provided__sum ?? 0)}
+          icon={IconToolsKitchen2}
+          loading={loading}
+        />
+        <Metric
+          label="Food rescued"
+          value={`${formatCompact(kg)} kg`}
+          detail={`${formatCompact(kgToLb(kg))} lb`}
+          icon={IconBasket}
+          loading={loading}
+        />
+        <Metric
+          label="CO2e reduced"
+          value={`${formatCompact(totals?.co2_emissions_kg__sum ?? 0)} kg`}
+          icon={IconCloud}
+          loading={loading}
+        />
+        {showMoney && (
+          <Metric
+            label="Money saved"
+            value={formatMoney(totals?.money_saved__sum ?? 0)}
+            icon={IconCoin}
+            loading={loading}
+          />
+        )}
       </SimpleGrid>
     </Stack>
   );

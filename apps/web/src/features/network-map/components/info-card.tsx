@@ -1,6 +1,6 @@
 import { Anchor, Badge, CloseButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { categoryOfType, visibleTags, websiteHref, websiteLabel, type MapOrganization } from '@openrescue/shared';
-import { IconRosetteDiscountCheck } from '@tabler/icons-react';
+import { IconMapPin, IconRosetteDiscountCheck } from '@tabler/icons-react';
 
 export interface InfoCardProps {
   org: MapOrganization;
@@ -9,10 +9,13 @@ export interface InfoCardProps {
   className?: string;
 }
 
-/** The selected marker's card (spec 2.11): name, address, website (https:// added when missing), verified badge. */
+/**
+ * The selected marker's card (spec 2.11): name, city, street address, website (https:// added when missing), verified
+ * badge. The city has a line of its own: the built-in base map names no places (decision 0060).
+ */
 export function InfoCard({ org, productName, onClose, className }: InfoCardProps) {
   const href = websiteHref(org.data.website);
-  const address = [org.address, org.city].filter(Boolean).join(', ');
+  const city = org.city?.trim() || null;
   const tags = visibleTags(org.sf_attributes, productName);
   return (
     <Paper
@@ -43,7 +46,19 @@ export function InfoCard({ org, productName, onClose, className }: InfoCardProps
             </Badge>
           )}
         </Group>
-        {address && <Text size="sm">{address}</Text>}
+        {city && (
+          <Group gap={4} wrap="nowrap" data-testid="info-city">
+            <IconMapPin size={16} aria-hidden="true" style={{ flexShrink: 0 }} />
+            <Text size="sm" fw={600}>
+              {city}
+            </Text>
+          </Group>
+        )}
+        {org.address && (
+          <Text size="sm" data-testid="info-address">
+            {org.address}
+          </Text>
+        )}
         {href && (
           <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm" data-testid="info-website">
             {websiteLabel(org.data.website)}

@@ -1,25 +1,35 @@
 import { MARKER_LEGEND } from '@openrescue/shared';
 import {
-  AttributionControl, Layer, Map, NavigationControl, Source, type MapLayerMouseEvent, type MapRef,
+  AttributionControl,
+  Layer,
+  Map,
+  NavigationControl,
+  Source,
+  type MapLayerMouseEvent,
+  type MapRef,
 } from '@vis.gl/react-maplibre';
 // MapLibre 5's single bundle: its worker starts from a blob: URL of the same file (decision 0012).
 import * as maplibregl from 'maplibre-gl';
 import type { GeoJSONSourceSpecification } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import landUrl from '../map-data/land.json?url';
 import type { MarkerCollection } from '../lib/map-features';
 import { MAP_COLORS, offlineStyle } from '../lib/offline-style';
 import { useHiddenMarkers } from './use-hidden-markers';
-
 
 export interface MapCanvasProps {
   /** A MapLibre style URL (MAP_STYLE_URL), or null for the built-in offline style. */
   styleUrl: string | null;
   area: string;
   outlines: { code: string; outline: unknown }[];
-  /** The region's centre and zoom; the map jumps there whenever `viewKey` changes. */
+  /** The region's centre and zoom; the map shows the region's first view whenever `viewKey` changes. */
   view: { center: readonly [number, number]; zoom: number; viewKey: string };
+  /**
+   * A narrow screen: when the region table's view leaves markers outside, the first view fits them instead
+   * (decision 0060: at 390 px the All region's zoom 4 shows none of them).
+   */
+  fitNarrow: boolean;
   /** Every organization that can be on this map (loaded once per region). */
   markers: MarkerCollection;
   /** The ids drawn now (section 4 rules, flags and search, decided by the screen); null = all of `markers`. */
@@ -33,9 +43,33 @@ export interface MapCanvasProps {
 
 type GeoJSONData = GeoJSONSourceSpecification['data'];
 const MARKERS = 'network-markers';
-const kindColor = ['match', ['get', 'kind'], ...MARKER_LEGEND.flatMap((l) => [l.kind, l.color]), '#495057'] as unknown as string;
+const kindColor = [
+  'match',
+  ['get', 'kind'],
+  ...MARKER_LEGEND.flatMap((l) => [l.kind, l.color]),
+  '#495057',
+] as unknown as string;
 const radius = ['interpolate', ['linear'], ['zoom'], 3, 3, 9, 5, 13, 7.5] as unknown as number;
 const shown = ['case', ['boolean', ['feature-state', 'hidden'], false], 0, 1] as unknown as number;
+/** What covers the map's edges: the search bar above, the legend below, the zoom buttons at the right. */
+const OVERLAID = { top: 64, bottom: 56, left: 32, right: 56 };
+
+/** The box around every marker, or null without markers. */
+function markerBounds(markers: MarkerCollection): [[number, number], [number, number]] | null {
+  if (markers.features.length === 0) return null;
+  let [west, south, east, north] = [180, 90, -180, -90];
+  for (const f of markers.features) {
+    const [lon, lat] = f.geometry.coordinates;
+    west = Math.min(west, lon);
+    east = Math.max(east, lon);
+    south = Math.min(south, lat);
+    north = Math.max(north, lat);
+  }
+  return [
+    [west, south],
+    [east, north],
+  ];
+}
 
 /** Starts MapLibre's worker before the first map is created (lib/load-map-early.ts). */
 export function prewarmMapLibre(): void {
@@ -44,14 +78,19 @@ export function prewarmMapLibre(): void {
 
 /** The map itself: offline style or tiles, region outlines, one circle per organization, the selected one ringed. */
 export default function MapCanvas(props: MapCanvasProps) {
-  const { styleUrl, area, outlines, view, markers, visibleIds, selectedId, focus, onSelect, label } = props;
+  const { styleUrl, area, outlines, view, fitNarrow, markers, visibleIds, selectedId, focus, onSelect, label } = props;
   const mapRef = useRef<MapRef>(null);
+  const [loaded, setLoaded] = useState(false);
   const boxRef = useRef<HTMLDivElement>(null);
   const mapStyle = useMemo(() => styleUrl ?? offlineStyle(new URL(landUrl, window.location.href).href), [styleUrl]);
-  const regions = useMemo(() => ({
-    type: 'FeatureCollection',
-    features: outlines.map((o) => ({ type: 'Feature', properties: { code: o.code }, geometry: o.outline })),
-  }) as unknown as GeoJSONData, [outlines]);
+  const regions = useMemo(
+    () =>
+      ({
+        type: 'FeatureCollection',
+        features: outlines.map((o) => ({ type: 'Feature', properties: { code: o.code }, geometry: o.outline })),
+      }) as unknown as GeoJSONData,
+    [outlines],
+  );
 
   // data-map-state / data-marker-count say when the markers on screen are the current ones (tests, benchmark).
   useEffect(() => {
@@ -65,17 +104,46 @@ export default function MapCanvas(props: MapCanvasProps) {
     if (!box || !map) return;
     box.setAttribute('data-marker-count', String(visibleIds?.length ?? markers.features.length));
     box.setAttribute('data-zoom', map.getZoom().toFixed(2));
+    // west,south,east,north of what is on screen (tests read which markers the view holds)
+    box.setAttribute('data-bounds', map.getBounds().toArray().flat().map(String).join(','));
     box.setAttribute('data-map-state', 'idle');
   };
 
+  // The region's first view: the table's centre and zoom, or on a narrow screen, when that leaves markers out (under
+  // the search bar and legend too), the markers fitted in.
+  const showRegion = useEffectEvent(() => {
+    const map = mapRef.current;
+    if (!map) return;
+    map.jumpTo({ center: [view.center[0], view.center[1]], zoom: view.zoom });
+    const bounds = fitNarrow ? markerBounds(markers) : null;
+    if (!bounds) return;
+    const canvas = map.getCanvas();
+    const [width, height] = [canvas.clientWidth, canvas.clientHeight];
+    const shows = map.unproject([OVERLAID.left, height - OVERLAID.bottom]);
+    const showsTo = map.unproject([width - OVERLAID.right, OVERLAID.top]);
+    const inside = ([lon, lat]: [number, number]) =>
+      lon >= shows.lng && lon <= showsTo.lng && lat >= shows.lat && lat <= showsTo.lat;
+    if (inside(bounds[0]) && inside(bounds[1])) return;
+    map.fitBounds(bounds, { padding: OVERLAID, maxZoom: Math.max(view.zoom, 12), animate: false });
+  });
+  // Shown again for each new key (another region, the reset control), and once the markers arrive to fit them.
+  const hasMarkers = markers.features.length > 0;
+  const shownFor = useRef<string | null>(null);
   useEffect(() => {
-    mapRef.current?.jumpTo({ center: [view.center[0], view.center[1]], zoom: view.zoom });
-  }, [view.viewKey]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (!loaded) return;
+    const key = `${view.viewKey}:${hasMarkers}`;
+    if (shownFor.current === key) return;
+    shownFor.current = key;
+    showRegion();
+  }, [loaded, view.viewKey, hasMarkers]);
 
   useEffect(() => {
     if (!focus) return;
     const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    const target = { center: [focus.lon, focus.lat] as [number, number], zoom: Math.max(mapRef.current?.getZoom() ?? 12, 12) };
+    const target = {
+      center: [focus.lon, focus.lat] as [number, number],
+      zoom: Math.max(mapRef.current?.getZoom() ?? 12, 12),
+    };
     if (reduce) mapRef.current?.jumpTo(target);
     else mapRef.current?.easeTo({ ...target, duration: 500 });
   }, [focus]);
@@ -93,7 +161,14 @@ export default function MapCanvas(props: MapCanvasProps) {
   };
 
   return (
-    <div ref={boxRef} data-testid="network-map" data-map-state="loading" role="region" aria-label={label} style={{ position: 'absolute', inset: 0 }}>
+    <div
+      ref={boxRef}
+      data-testid="network-map"
+      data-map-state="loading"
+      role="region"
+      aria-label={label}
+      style={{ position: 'absolute', inset: 0 }}
+    >
       <Map
         ref={mapRef}
         mapLib={maplibregl}
@@ -104,6 +179,7 @@ export default function MapCanvas(props: MapCanvasProps) {
         onClick={onClick}
         onMouseMove={(event) => setCursor(shownFeature(event) ? 'pointer' : '')}
         onIdle={markIdle}
+        onLoad={() => setLoaded(true)}
         onSourceData={sync}
         fadeDuration={0} // else every change waits out a 300 ms symbol fade before 'idle' (decision 0012)
         attributionControl={false}
@@ -114,12 +190,22 @@ export default function MapCanvas(props: MapCanvasProps) {
         <NavigationControl position="top-right" showCompass={false} />
         <AttributionControl position="bottom-right" compact />
         <Source id="regions" type="geojson" data={regions}>
-          <Layer id="region-fill" type="fill" filter={['==', ['get', 'code'], area]} paint={{ 'fill-color': MAP_COLORS.regionFill, 'fill-opacity': 0.06 }} />
+          <Layer
+            id="region-fill"
+            type="fill"
+            filter={['==', ['get', 'code'], area]}
+            paint={{ 'fill-color': MAP_COLORS.regionFill, 'fill-opacity': 0.06 }}
+          />
           <Layer
             id="region-line"
             type="line"
             paint={{
-              'line-color': ['case', ['==', ['get', 'code'], area], MAP_COLORS.outline, MAP_COLORS.otherOutline] as unknown as string,
+              'line-color': [
+                'case',
+                ['==', ['get', 'code'], area],
+                MAP_COLORS.outline,
+                MAP_COLORS.otherOutline,
+              ] as unknown as string,
               'line-width': ['case', ['==', ['get', 'code'], area], 2, 1] as unknown as number,
               'line-dasharray': [3, 2],
             }}
@@ -142,7 +228,12 @@ export default function MapCanvas(props: MapCanvasProps) {
             id="network-selected"
             type="circle"
             filter={['==', ['get', 'id'], selectedId ?? -1]}
-            paint={{ 'circle-color': kindColor, 'circle-radius': 10, 'circle-stroke-color': '#212529', 'circle-stroke-width': 3 }}
+            paint={{
+              'circle-color': kindColor,
+              'circle-radius': 10,
+              'circle-stroke-color': '#212529',
+              'circle-stroke-width': 3,
+            }}
           />
         </Source>
       </Map>

@@ -4,7 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useMemo } from 'react';
 
 export interface MapSearchProps {
-  /** The organizations the filters show; suggestions come from these. */
+  /** The organizations the filters show; suggestions come from these (name or city). */
   candidates: readonly MapOrganization[];
   value: string;
   onChange: (value: string) => void;
@@ -13,7 +13,10 @@ export interface MapSearchProps {
   matches: number;
 }
 
-/** The map search (sections 4, 5): from 3 typed characters it filters the map by name and offers suggestions. */
+/**
+ * The map search (sections 4, 5): from 3 typed characters it filters the map by name, or by city (decision 0060),
+ * and offers suggestions.
+ */
 export function MapSearch({ candidates, value, onChange, onPick, matches }: MapSearchProps) {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const suggestions = useMemo(() => searchSuggestions(candidates, value), [candidates, value]);
@@ -30,12 +33,14 @@ export function MapSearch({ candidates, value, onChange, onPick, matches }: MapS
       >
         <Combobox.Target>
           <TextInput
-            aria-label="Search organizations by name"
-            placeholder="Search by name"
-            title={`Type ${MAP_SEARCH_MIN_CHARS} or more letters of a name`}
+            aria-label="Search organizations by name or city"
+            placeholder="Name or city"
+            title={`Type ${MAP_SEARCH_MIN_CHARS} or more letters of a name or a city`}
             value={value}
             leftSection={<IconSearch size={16} aria-hidden="true" />}
-            rightSection={value ? <CloseButton size="sm" aria-label="Clear search" onClick={() => onChange('')} /> : null}
+            rightSection={
+              value ? <CloseButton size="sm" aria-label="Clear search" onClick={() => onChange('')} /> : null
+            }
             onChange={(e) => {
               onChange(e.currentTarget.value);
               combobox.openDropdown();
@@ -52,7 +57,11 @@ export function MapSearch({ candidates, value, onChange, onPick, matches }: MapS
             {suggestions.map((org) => (
               <Combobox.Option value={String(org.id)} key={org.id}>
                 <Text size="sm">{org.name}</Text>
-                {org.city && <Text size="xs" c="dimmed">{org.city}</Text>}
+                {org.city && (
+                  <Text size="xs" c="dimmed">
+                    {org.city}
+                  </Text>
+                )}
               </Combobox.Option>
             ))}
           </Combobox.Options>

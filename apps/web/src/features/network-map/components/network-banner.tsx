@@ -8,7 +8,17 @@ export interface NetworkBannerProps {
 /** The public network pages' top banner (spec 2.9): 'Join our Food Recovery Network', Contact Us, Let's Talk. */
 export function NetworkBanner({ contactHref, bookingUrl }: NetworkBannerProps) {
   return (
-    <Group component="header" justify="space-between" wrap="wrap" gap="xs" px="md" py={8} bg="var(--mantine-primary-color-filled)" c="white" data-testid="network-banner">
+    <Group
+      component="header"
+      justify="space-between"
+      wrap="wrap"
+      gap="xs"
+      px="md"
+      py={8}
+      bg="var(--mantine-primary-color-filled)"
+      c="white"
+      data-testid="network-banner"
+    >
       <Text fw={700} fz={{ base: 'md', sm: 'lg' }}>
         Join our Food Recovery Network
       </Text>

@@ -1,10 +1,19 @@
-import { Button, Drawer, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Drawer, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
-  MOBILE_BREAKPOINT_PX, initialShowFlags, isOnMap, isSearchActive, mapLibreZoom, matchesSearch, participantCounts, type MapOrganization,
-  type NetworkArea, type NetworkRegion,
+  MOBILE_BREAKPOINT_PX,
+  initialShowFlags,
+  isOnMap,
+  isSearchActive,
+  mapLibreZoom,
+  NETWORK_CATEGORIES,
+  organizationMatchesSearch,
+  participantCounts,
+  type MapOrganization,
+  type NetworkArea,
+  type NetworkRegion,
 } from '@openrescue/shared';
-import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconFocusCentered } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useMediaMatch } from '../../../lib/use-media-match';
 import { useNetworkOrganizations } from '../api/get-network-organizations';
@@ -48,6 +57,8 @@ export function NetworkMapScreen(props: NetworkMapScreenProps) {
   const [search, setSearch] = useState('');
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [focus, setFocus] = useState<{ lon: number; lat: number; key: number } | null>(null);
+  // Each reset shows the region's first view again (the map keys its view on it).
+  const [resets, setResets] = useState(0);
   const orgsQuery = useNetworkOrganizations(access, area);
   const impact = useNetworkImpact(access, area);
 
@@ -62,14 +73,28 @@ export function NetworkMapScreen(props: NetworkMapScreenProps) {
   }
 
   const orgs = orgsQuery.data?.results;
-  // The public answer counts per category itself: its Farmers are counted there, never listed (section 9).
-  const categoryCounts = orgsQuery.data?.category_counts;
-  const counts = useMemo(() => categoryCounts ?? participantCounts(orgs ?? []), [categoryCounts, orgs]);
+  // The public answer counts per category itself: its Farmers are counted there, never listed (section 9). The
+  // counts follow the verified toggle (decision 0060): with it on, verified 1 participants only.
+  const data = orgsQuery.data;
+  const verifiedOnly = flags.verifiedOnly;
+  const servedCounts = verifiedOnly ? data?.verified_category_counts : data?.category_counts;
+  const counts = useMemo(
+    () => servedCounts ?? participantCounts((orgs ?? []).filter((o) => !verifiedOnly || o.verified === 1)),
+    [servedCounts, verifiedOnly, orgs],
+  );
+  // The total is the participants the filters show; unfiltered, every participant in the area (the staff list may
+  // hold only the first 999 of them).
+  const unfiltered = !verifiedOnly && NETWORK_CATEGORIES.every((c) => flags.categories[c.id] !== false);
+  const total = !data
+    ? null
+    : unfiltered
+      ? data.count
+      : NETWORK_CATEGORIES.reduce((n, c) => n + (flags.categories[c.id] === false ? 0 : (counts[c.id] ?? 0)), 0);
   const candidates = useMemo(() => (orgs ?? []).filter((o) => isOnMap(o, flags)), [orgs, flags]);
   // Below 3 characters the search filters nothing: the same list, so the map is not redrawn for nothing.
   const searching = isSearchActive(search);
   const visible = useMemo(
-    () => (searching ? candidates.filter((o) => matchesSearch(o.name, search)) : candidates),
+    () => (searching ? candidates.filter((o) => organizationMatchesSearch(o, search)) : candidates),
     [candidates, search, searching],
   );
   // The map holds every organization the rules can show; the flags and the search only change which ids it draws.
@@ -85,9 +110,20 @@ export function NetworkMapScreen(props: NetworkMapScreenProps) {
     setSearch(org.name);
     if (org.location) setFocus({ lon: org.location.coordinates[0], lat: org.location.coordinates[1], key: Date.now() });
   };
+  // Back to the whole region: its first view, every marker the filters show, no card.
+  const resetView = () => {
+    setSearch('');
+    setSelectedId(null);
+    setResets((n) => n + 1);
+  };
 
   const heading = (
-    <Title order={1} size={desktop ? 'h3' : 'h5'} className={desktop ? undefined : classes.mobileTitle} data-testid="network-title">
+    <Title
+      order={1}
+      size={desktop ? 'h3' : 'h5'}
+      className={desktop ? undefined : classes.mobileTitle}
+      data-testid="network-title"
+    >
       {title}
     </Title>
   );
@@ -96,7 +132,7 @@ export function NetworkMapScreen(props: NetworkMapScreenProps) {
       {desktop && heading}
       {header}
       <ImpactMetrics totals={impact.data} loading={impact.isPending} showMoney={showMoney} />
-      <ParticipantFilter area={area} flags={flags} onChange={setFlags} counts={counts} total={orgsQuery.data?.count ?? null} />
+      <ParticipantFilter area={area} flags={flags} onChange={setFlags} counts={counts} total={total} />
       {footer}
     </Stack>
   );
@@ -110,12 +146,19 @@ export function NetworkMapScreen(props: NetworkMapScreenProps) {
         </aside>
       )}
       <div className={classes.mapArea}>
-        <Suspense fallback={<div className={classes.overlay}><Loader aria-label="Loading the map" /></div>}>
+        <Suspense
+          fallback={
+            <div className={classes.overlay}>
+              <Loader aria-label="Loading the map" />
+            </div>
+          }
+        >
           <MapCanvas
             styleUrl={mapStyleUrl}
             area={area}
             outlines={outlines}
-            view={{ center: region.center, zoom: mapLibreZoom(region.zoom), viewKey: area }}
+            view={{ center: region.center, zoom: mapLibreZoom(region.zoom), viewKey: `${area}:${resets}` }}
+            fitNarrow={!desktop}
             markers={markers}
             visibleIds={visibleIds}
             selectedId={selected?.id ?? null}
@@ -125,29 +168,76 @@ export function NetworkMapScreen(props: NetworkMapScreenProps) {
           />
         </Suspense>
         <div className={classes.searchBar}>
-          <MapSearch candidates={candidates} value={search} onChange={setSearch} onPick={pick} matches={visible.length} />
+          <MapSearch
+            candidates={candidates}
+            value={search}
+            onChange={setSearch}
+            onPick={pick}
+            matches={visible.length}
+          />
+          <ActionIcon
+            variant="default"
+            size="input-sm"
+            onClick={resetView}
+            aria-label={`Show the whole region: ${region.name}`}
+            title="Show the whole region"
+            data-testid="map-reset-view"
+          >
+            <IconFocusCentered size={18} aria-hidden="true" />
+          </ActionIcon>
           {!desktop && (
-            <Button onClick={sheet.open} leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden="true" />} aria-haspopup="dialog">
+            <Button
+              onClick={sheet.open}
+              leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden="true" />}
+              aria-haspopup="dialog"
+            >
               Filters
             </Button>
           )}
         </div>
         {orgsQuery.isPending && (
           <div className={classes.overlay}>
-            <Paper shadow="sm" p="sm" radius="md"><Text size="sm">Loading organizations…</Text></Paper>
+            <Paper shadow="sm" p="sm" radius="md">
+              <Text size="sm">Loading organizations…</Text>
+            </Paper>
+          </div>
+        )}
+        {orgs && orgs.length > 0 && searching && visible.length === 0 && (
+          <div className={classes.overlay}>
+            <Paper shadow="sm" p="sm" radius="md" maw="calc(100% - 32px)" data-testid="map-no-match">
+              <Text size="sm">{`Nothing on the map matches “${search.trim()}”.`}</Text>
+              <Text size="xs" c="dimmed">
+                Try another name or a city, or clear the search.
+              </Text>
+            </Paper>
           </div>
         )}
         {orgs && orgs.length === 0 && (
           <div className={classes.overlay}>
-            <Paper shadow="sm" p="sm" radius="md"><Text size="sm">No participants in this region yet.</Text></Paper>
+            <Paper shadow="sm" p="sm" radius="md">
+              <Text size="sm">No participants in this region yet.</Text>
+            </Paper>
           </div>
         )}
         {/* under 768 px the info card takes the legend's place */}
         {(desktop || !selected) && <MapLegend className={classes.legend} />}
-        {selected && <InfoCard className={classes.infoCard} org={selected} productName={productName} onClose={() => setSelectedId(null)} />}
+        {selected && (
+          <InfoCard
+            className={classes.infoCard}
+            org={selected}
+            productName={productName}
+            onClose={() => setSelectedId(null)}
+          />
+        )}
       </div>
       {!desktop && (
-        <Drawer opened={sheetOpened} onClose={sheet.close} position="bottom" size="85%" title="Network impact and filters">
+        <Drawer
+          opened={sheetOpened}
+          onClose={sheet.close}
+          position="bottom"
+          size="85%"
+          title="Network impact and filters"
+        >
           {panel}
         </Drawer>
       )}

@@ -1,7 +1,14 @@
 import { Box, Checkbox, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import {
-  formatNumber, groupShowState, networkCategory, networkGroups, setCategoryShown, setGroupShown, setVerifiedOnly,
-  type NetworkArea, type ShowFlags,
+  formatNumber,
+  groupShowState,
+  networkCategory,
+  networkGroups,
+  setCategoryShown,
+  setGroupShown,
+  setVerifiedOnly,
+  type NetworkArea,
+  type ShowFlags,
 } from '@openrescue/shared';
 
 export interface ParticipantFilterProps {

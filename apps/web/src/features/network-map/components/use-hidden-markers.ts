@@ -1,5 +1,5 @@
 import type { MapRef } from '@vis.gl/react-maplibre';
-import { useEffect, useMemo, useRef, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
 import type { MarkerCollection } from '../lib/map-features';
 
 /**
@@ -8,15 +8,25 @@ import type { MarkerCollection } from '../lib/map-features';
  * WebGL), while feature state only rewrites the paint values of the markers that changed. Returns the visible set
  * (null = all) and a `sync` to call once the source exists.
  */
-export function useHiddenMarkers(mapRef: RefObject<MapRef | null>, source: string, markers: MarkerCollection, visibleIds: readonly number[] | null) {
+export function useHiddenMarkers(
+  mapRef: RefObject<MapRef | null>,
+  source: string,
+  markers: MarkerCollection,
+  visibleIds: readonly number[] | null,
+) {
   const visible = useMemo(() => (visibleIds === null ? null : new Set(visibleIds)), [visibleIds]);
   const applied = useRef<{ markers: MarkerCollection | null; visible: Set<number> | null; hidden: Set<number> }>({
-    markers: null, visible: null, hidden: new Set(),
+    markers: null,
+    visible: null,
+    hidden: new Set(),
   });
+  // What the last committed render wants shown: read by `sync`, which the map also calls on its own events.
   const wanted = useRef({ markers, visible });
-  wanted.current = { markers, visible };
+  useLayoutEffect(() => {
+    wanted.current = { markers, visible };
+  }, [markers, visible]);
 
-  const sync = () => {
+  const sync = useCallback(() => {
     const map = mapRef.current?.getMap();
     if (!map || !map.getSource(source)) return;
     const { markers: data, visible: show } = wanted.current;
@@ -33,8 +43,8 @@ export function useHiddenMarkers(mapRef: RefObject<MapRef | null>, source: strin
     for (const id of state.hidden) if (!hidden.has(id)) map.setFeatureState({ source, id }, { hidden: false });
     state.hidden = hidden;
     state.visible = show;
-  };
+  }, [mapRef, source]);
 
-  useEffect(sync, [markers, visible]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(sync, [sync, markers, visible]);
   return { visible, sync };
 }

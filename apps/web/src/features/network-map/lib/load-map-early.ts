@@ -6,7 +6,10 @@ import { publicRegionQueryOptions } from '../api/get-public-region';
  * can draw) while the screen's own code is still loading, instead of once the screen has rendered.
  */
 export function loadMapEarly(): void {
-  void import('../components/map-canvas').then((canvas) => canvas.prewarmMapLibre(), () => undefined);
+  void import('../components/map-canvas').then(
+    (canvas) => canvas.prewarmMapLibre(),
+    () => undefined,
+  );
 }
 
 /**

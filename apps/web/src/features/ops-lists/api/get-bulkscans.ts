@@ -1,4 +1,5 @@
-import { coreUrl } from '../../../config/env';
+import { retailPaths } from '@openrescue/shared';
+import { apiUrl } from '../../../config/env';
 import { useInfiniteList } from './list-page';
 
 /** Spec section 3 "Bulk scan record". */
@@ -28,5 +29,5 @@ export interface BulkScanFilters {
 
 /** GET {core}/api/retail/bulkscan?has_reason=&store_id=&receiver_id=&reason_id=&page_size=50&page= (spec 7.3). */
 export function useBulkScans(filters: BulkScanFilters) {
-  return useInfiniteList<BulkScanRow>('bulkscan', coreUrl('retail/bulkscan'), { ...filters });
+  return useInfiniteList<BulkScanRow>('bulkscan', apiUrl(retailPaths.bulkScans), { ...filters });
 }

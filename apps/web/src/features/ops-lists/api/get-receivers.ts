@@ -1,8 +1,11 @@
-import type { Receiver } from '@openrescue/shared';
-import { coreUrl } from '../../../config/env';
+import { lookupsPaths, type Receiver } from '@openrescue/shared';
+import { apiUrl } from '../../../config/env';
 import { useInfiniteList } from './list-page';
 
-export type ReceiverRow = Pick<Receiver, 'id' | 'name' | 'receiver_type' | 'address' | 'city' | 'contact_email' | 'store_set'>;
+export type ReceiverRow = Pick<
+  Receiver,
+  'id' | 'name' | 'receiver_type' | 'address' | 'city' | 'contact_email' | 'store_set'
+>;
 
 export interface ReceiverFilters {
   receiver_type: 'HUB' | 'FARM';
@@ -11,5 +14,8 @@ export interface ReceiverFilters {
 
 /** GET {core}/api/retail/receivers?receiver_type=&search=&page_size=50&page=&expand=store_set (spec 7.3). */
 export function useReceiversList(filters: ReceiverFilters) {
-  return useInfiniteList<ReceiverRow>('receivers', coreUrl('retail/receivers'), { ...filters, expand: 'store_set' });
+  return useInfiniteList<ReceiverRow>('receivers', apiUrl(lookupsPaths.retailReceivers), {
+    ...filters,
+    expand: 'store_set',
+  });
 }

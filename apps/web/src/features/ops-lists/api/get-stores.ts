@@ -1,5 +1,5 @@
-import type { Store } from '@openrescue/shared';
-import { coreUrl } from '../../../config/env';
+import { lookupsPaths, type Store } from '@openrescue/shared';
+import { apiUrl } from '../../../config/env';
 import { infiniteListOptions, useInfiniteList } from './list-page';
 
 export type StoreRow = Pick<Store, 'id' | 'name' | 'company_name' | 'address' | 'city' | 'receivers'>;
@@ -8,10 +8,10 @@ const storesFilters = (filters: { search?: string }) => ({ ...filters, expand: '
 
 /** GET {core}/api/retail/stores?search=&expand=receivers&page_size=50&page= (spec 7.3). */
 export function useStoresList(filters: { search?: string }) {
-  return useInfiniteList<StoreRow>('stores', coreUrl('retail/stores'), storesFilters(filters));
+  return useInfiniteList<StoreRow>('stores', apiUrl(lookupsPaths.retailStores), storesFilters(filters));
 }
 
 /** The same query's options, for asking before the screen renders (the route's loader). */
 export function storesListQueryOptions(filters: { search?: string }) {
-  return infiniteListOptions<StoreRow>('stores', coreUrl('retail/stores'), storesFilters(filters));
+  return infiniteListOptions<StoreRow>('stores', apiUrl(lookupsPaths.retailStores), storesFilters(filters));
 }

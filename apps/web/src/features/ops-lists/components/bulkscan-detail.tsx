@@ -1,25 +1,33 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
-import { DEPARTMENTS } from '@openrescue/shared';
+import { DEPARTMENTS, retailPaths } from '@openrescue/shared';
 import { Link } from 'react-router';
 import { DetailState } from '../../../components/detail-state';
 import { FieldList } from '../../../components/field-list';
-import { coreUrl } from '../../../config/env';
+import { apiUrl } from '../../../config/env';
 import { paths } from '../../../config/paths';
 import { isRecordId, useListRecord } from '../../../lib/list-record';
 import type { BulkScanRow } from '../api/get-bulkscans';
 import { formatTime } from './bulkscan-row';
 
-const departmentName = (id: number | null) => (id == null ? null : `${id} · ${DEPARTMENTS.find((d) => d.id === id)?.name ?? 'Unknown'}`);
+const departmentName = (id: number | null) =>
+  id == null ? null : `${id} · ${DEPARTMENTS.find((d) => d.id === id)?.name ?? 'Unknown'}`;
 
 /** A bulk scan's detail panel: every field of spec section 3 "Bulk scan record", and its store and receiver. */
 export function BulkScanDetail({ id }: { id: string }) {
   const valid = isRecordId(id);
-  const query = useListRecord<BulkScanRow>('bulkscan', coreUrl('retail/bulkscan'), valid ? { id } : undefined, 'bulkscan');
+  const query = useListRecord<BulkScanRow>(
+    'bulkscan',
+    apiUrl(retailPaths.bulkScans),
+    valid ? { id } : undefined,
+    'bulkscan',
+  );
   return (
     <DetailState query={query} what="bulk scan" id={id} invalid={!valid}>
       {(row) => (
         <Stack gap="md" data-testid="bulkscan-detail">
-          <Title order={2} size="h3">{row.reason ?? (row.weight_kg != null ? `${row.weight_kg} kg` : 'Bulk scan')} · {row.store}</Title>
+          <Title order={2} size="h3">
+            {row.reason ?? (row.weight_kg != null ? `${row.weight_kg} kg` : 'Bulk scan')} · {row.store}
+          </Title>
           <FieldList
             label="Bulk scan fields"
             fields={[
@@ -38,8 +46,12 @@ export function BulkScanDetail({ id }: { id: string }) {
             ]}
           />
           <Group gap="xs">
-            <Button component={Link} to={paths.ops.store(row.store_id)} variant="light">Open store</Button>
-            <Button component={Link} to={paths.ops.receiver(row.receiver_id)} variant="light">Open receiver</Button>
+            <Button component={Link} to={paths.ops.store(row.store_id)} variant="light">
+              Open store
+            </Button>
+            <Button component={Link} to={paths.ops.receiver(row.receiver_id)} variant="light">
+              Open receiver
+            </Button>
           </Group>
         </Stack>
       )}

@@ -7,7 +7,13 @@ import { DetailDrawer } from './detail-drawer';
  * A list screen whose rows open a detail panel at `{basePath}/{id}` (spec 2.7): the page header and list, and the
  * drawer that the id in the address opens; back (or closing) returns to the list with its filters.
  */
-export function ListDetailScreen({ basePath, header, list, detailTitle, renderDetail }: {
+export function ListDetailScreen({
+  basePath,
+  header,
+  list,
+  detailTitle,
+  renderDetail,
+}: {
   basePath: string;
   header: ReactNode;
   list: ReactNode;

@@ -1,6 +1,18 @@
-import { Alert, Box, Button, Center, Group, Loader, Paper, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { memo, useEffect, useRef, type ReactNode } from 'react';
+import { memo, useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useWindowRows } from '../../../lib/use-window-rows';
 import type { ListPage } from '../api/list-page';
@@ -51,24 +63,48 @@ const RowBody = memo(function RowBody<T>({ row, href, label, renderRow }: RowBod
 
 type RowsBody<T> = Omit<RowsProps<T>, 'rows' | 'label' | 'rowKey'>;
 const rowBodyProps = <T,>(row: T, { rowHref, rowLabel, renderRow }: RowsBody<T>): RowBodyProps<T> => ({
-  row, href: rowHref?.(row), label: rowLabel?.(row), renderRow,
+  row,
+  href: rowHref?.(row),
+  label: rowLabel?.(row),
+  renderRow,
 });
 
 function PlainRows<T>({ rows, label, rowKey, ...body }: RowsProps<T>) {
   return (
     <Paper withBorder radius="md" className={classes.list} component="ul" aria-label={label}>
-      {rows.map((row) => <li key={rowKey(row)} className={classes.item}><RowBody {...rowBodyProps(row, body)} /></li>)}
+      {rows.map((row) => (
+        <li key={rowKey(row)} className={classes.item}>
+          <RowBody {...rowBodyProps(row, body)} />
+        </li>
+      ))}
     </Paper>
   );
 }
 
 /** Only the rows near the viewport are in the page; each is measured, so rows of any height keep their place. */
 function VirtualRows<T>({ rows, label, rowKey, ...body }: RowsProps<T>) {
-  const { ref, items, before, after, measureElement } = useWindowRows<HTMLUListElement>(rows.length, 76, (index) => rowKey(rows[index]));
+  const { ref, items, before, after, measureElement } = useWindowRows<HTMLUListElement>(rows.length, 76, (index) =>
+    rowKey(rows[index]),
+  );
   return (
-    <Paper withBorder radius="md" className={classes.list} component="ul" aria-label={label} ref={ref} style={{ paddingTop: before, paddingBottom: after }}>
+    <Paper
+      withBorder
+      radius="md"
+      className={classes.list}
+      component="ul"
+      aria-label={label}
+      ref={ref}
+      style={{ paddingTop: before, paddingBottom: after }}
+    >
       {items.map((item) => (
-        <li key={item.key} data-index={item.index} ref={measureElement} aria-setsize={rows.length} aria-posinset={item.index + 1} className={classes.item}>
+        <li
+          key={item.key}
+          data-index={item.index}
+          ref={measureElement}
+          aria-setsize={rows.length}
+          aria-posinset={item.index + 1}
+          className={classes.item}
+        >
           <RowBody {...rowBodyProps(rows[item.index], body)} />
         </li>
       ))}
@@ -78,14 +114,16 @@ function VirtualRows<T>({ rows, label, rowKey, ...body }: RowsProps<T>) {
 
 function useLoadMoreOnScroll(onVisible: () => void, active: boolean) {
   const ref = useRef<HTMLDivElement | null>(null);
-  const callback = useRef(onVisible);
-  callback.current = onVisible;
+  const visibleNow = useEffectEvent(onVisible);
   useEffect(() => {
     const node = ref.current;
     if (!node || !active || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) callback.current();
-    }, { rootMargin: '300px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) visibleNow();
+      },
+      { rootMargin: '300px 0px' },
+    );
     observer.observe(node);
     return () => observer.disconnect();
   }, [active]);
@@ -93,7 +131,17 @@ function useLoadMoreOnScroll(onVisible: () => void, active: boolean) {
 }
 
 /** The list half of the list-screen recipe: loaded/total, rows, more on scroll, loading/empty/error states. */
-export function ListView<T>({ label, query, rowKey, renderRow, rowHref, rowLabel, emptyText, toolbar, virtual = true }: ListViewProps<T>) {
+export function ListView<T>({
+  label,
+  query,
+  rowKey,
+  renderRow,
+  rowHref,
+  rowLabel,
+  emptyText,
+  toolbar,
+  virtual = true,
+}: ListViewProps<T>) {
   const pages = query.data?.pages ?? [];
   const rows = pages.flatMap((p) => p.results);
   const total = pages[0]?.count ?? 0;
@@ -106,39 +154,77 @@ export function ListView<T>({ label, query, rowKey, renderRow, rowHref, rowLabel
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Text size="sm" c="dimmed" aria-live="polite" data-testid="list-count">
-          {query.isPending ? 'Loading…' : <><VisuallyHidden component="span">Loaded </VisuallyHidden>{`${rows.length}/${total}`}<VisuallyHidden component="span"> {label.toLowerCase()}</VisuallyHidden></>}
+          {query.isPending ? (
+            'Loading…'
+          ) : (
+            <>
+              <VisuallyHidden component="span">Loaded </VisuallyHidden>
+              {`${rows.length}/${total}`}
+              <VisuallyHidden component="span"> {label.toLowerCase()}</VisuallyHidden>
+            </>
+          )}
         </Text>
         {toolbar}
       </Group>
 
       {query.isPending ? (
-        <Center py="xl" aria-busy="true"><Loader role="status" aria-label={`Loading ${label.toLowerCase()}`} /></Center>
+        <Center py="xl" aria-busy="true">
+          <Loader role="status" aria-label={`Loading ${label.toLowerCase()}`} />
+        </Center>
       ) : query.isError && rows.length === 0 ? (
         <Alert color="red" variant="light" title={`${label} could not be loaded`} role="alert">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{query.error instanceof Error ? query.error.message : 'Something went wrong'}</Text>
-            <Button size="xs" variant="default" onClick={() => void query.refetch()}>Try again</Button>
+            <Button size="xs" variant="default" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
           </Stack>
         </Alert>
       ) : rows.length === 0 ? (
-        <Paper withBorder p="lg" radius="md"><Text c="dimmed" data-testid="list-empty">{emptyText}</Text></Paper>
+        <Paper withBorder p="lg" radius="md">
+          <Text c="dimmed" data-testid="list-empty">
+            {emptyText}
+          </Text>
+        </Paper>
+      ) : virtual ? (
+        <VirtualRows
+          rows={rows}
+          label={label}
+          rowKey={rowKey}
+          renderRow={renderRow}
+          rowHref={rowHref}
+          rowLabel={rowLabel}
+        />
       ) : (
-        virtual ? (
-          <VirtualRows rows={rows} label={label} rowKey={rowKey} renderRow={renderRow} rowHref={rowHref} rowLabel={rowLabel} />
-        ) : (
-          <PlainRows rows={rows} label={label} rowKey={rowKey} renderRow={renderRow} rowHref={rowHref} rowLabel={rowLabel} />
-        )
+        <PlainRows
+          rows={rows}
+          label={label}
+          rowKey={rowKey}
+          renderRow={renderRow}
+          rowHref={rowHref}
+          rowLabel={rowLabel}
+        />
       )}
 
       <div ref={sentinel} aria-hidden="true" />
-      {query.isFetchingNextPage && <Center aria-busy="true"><Loader size="sm" role="status" aria-label="Loading more" /></Center>}
+      {query.isFetchingNextPage && (
+        <Center aria-busy="true">
+          <Loader size="sm" role="status" aria-label="Loading more" />
+        </Center>
+      )}
       {query.isError && rows.length > 0 && (
         <Alert color="red" variant="light" role="alert" title="More rows could not be loaded">
-          <Button size="xs" variant="default" onClick={() => void query.fetchNextPage()}>Try again</Button>
+          <Button size="xs" variant="default" onClick={() => void query.fetchNextPage()}>
+            Try again
+          </Button>
         </Alert>
       )}
       {query.hasNextPage && !query.isFetchingNextPage && !query.isError && (
-        <Center><Button variant="subtle" onClick={loadMore}>Load more</Button></Center>
+        <Center>
+          <Button variant="subtle" onClick={loadMore}>
+            Load more
+          </Button>
+        </Center>
       )}
     </Stack>
   );

@@ -13,11 +13,23 @@ export function NoPickupsList({ basePath }: { basePath: string }) {
   const store = params.get('store_id');
   const receiver = params.get('receiver_id');
   const reason = params.get('reason_id');
-  const query = useBulkScans({ has_reason: true, store_id: store ?? undefined, receiver_id: receiver ?? undefined, reason_id: reason ?? undefined });
+  const query = useBulkScans({
+    has_reason: true,
+    store_id: store ?? undefined,
+    receiver_id: receiver ?? undefined,
+    reason_id: reason ?? undefined,
+  });
   const reasons = useLookup('reasons');
   const reasonText = useMemo(() => new Map((reasons.data ?? []).map((r) => [r.value, r.label])), [reasons.data]);
   const renderRow = useCallback(
-    (r: BulkScanRow) => <BulkScanRowContent row={r} reason={r.reason_id != null ? r.reason ?? reasonText.get(String(r.reason_id)) ?? `Reason ${r.reason_id}` : undefined} />,
+    (r: BulkScanRow) => (
+      <BulkScanRowContent
+        row={r}
+        reason={
+          r.reason_id != null ? (r.reason ?? reasonText.get(String(r.reason_id)) ?? `Reason ${r.reason_id}`) : undefined
+        }
+      />
+    ),
     [reasonText],
   );
 
@@ -32,7 +44,12 @@ export function NoPickupsList({ basePath }: { basePath: string }) {
       toolbar={
         <FilterDrop active={[store, receiver, reason].filter(Boolean).length}>
           <LookupFilter kind="stores" label="Store" value={store} onChange={(v) => setFilter('store_id', v)} />
-          <LookupFilter kind="receivers" label="Receiver" value={receiver} onChange={(v) => setFilter('receiver_id', v)} />
+          <LookupFilter
+            kind="receivers"
+            label="Receiver"
+            value={receiver}
+            onChange={(v) => setFilter('receiver_id', v)}
+          />
           <LookupFilter kind="reasons" label="Reason" value={reason} onChange={(v) => setFilter('reason_id', v)} />
         </FilterDrop>
       }

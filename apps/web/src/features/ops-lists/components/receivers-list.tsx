@@ -9,7 +9,11 @@ import { SearchFilter } from './search-filter';
 const renderReceiver = (r: ReceiverRow) => (
   <RowContent
     title={r.name}
-    badge={<Badge variant="light" color="gray">{r.receiver_type}</Badge>}
+    badge={
+      <Badge variant="light" color="gray">
+        {r.receiver_type}
+      </Badge>
+    }
     facts={[
       ['Address', [r.address, r.city].filter(Boolean).join(', ') || '—'],
       ['Stores', r.store_set.length],
@@ -34,12 +38,17 @@ export function ReceiversList({ basePath }: { basePath: string }) {
       toolbar={
         <FilterDrop active={(search ? 1 : 0) + (type !== 'HUB' ? 1 : 0)}>
           <Stack gap={4}>
-            <Text size="sm" fw={500} id="receiver-type-label">Receiver type</Text>
+            <Text size="sm" fw={500} id="receiver-type-label">
+              Receiver type
+            </Text>
             <SegmentedControl
               aria-labelledby="receiver-type-label"
               value={type}
               onChange={(v) => setFilter('type', v === 'HUB' ? null : v)}
-              data={[{ value: 'HUB', label: 'HUB' }, { value: 'FARM', label: 'FARM' }]}
+              data={[
+                { value: 'HUB', label: 'HUB' },
+                { value: 'FARM', label: 'FARM' },
+              ]}
             />
           </Stack>
           <SearchFilter value={search} onChange={(v) => setFilter('search', v || null)} />

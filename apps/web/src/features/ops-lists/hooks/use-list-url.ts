@@ -39,7 +39,10 @@ export function useListUrl(basePath: string) {
     return qs ? `?${qs}` : '';
   }, [params]);
 
-  const rowHref = useCallback((rowId: string | number) => `${basePath}/${rowId}${filterSearch()}`, [basePath, filterSearch]);
+  const rowHref = useCallback(
+    (rowId: string | number) => `${basePath}/${rowId}${filterSearch()}`,
+    [basePath, filterSearch],
+  );
 
   const closePanel = useCallback(() => {
     if ((location.state as ListLocationState | null)?.fromList) navigate(-1);
@@ -52,7 +55,10 @@ export function useListUrl(basePath: string) {
       const next = new URLSearchParams(params);
       next.set('panel', panel);
       for (const [k, v] of Object.entries(extra)) next.set(k, v);
-      navigate({ pathname: location.pathname, search: `?${next.toString()}` }, { state: { fromList: true, fromDetail: true } });
+      navigate(
+        { pathname: location.pathname, search: `?${next.toString()}` },
+        { state: { fromList: true, fromDetail: true } },
+      );
     },
     [location.pathname, navigate, params],
   );

@@ -3,7 +3,7 @@ import { api } from '../../../lib/api';
 import { toApiError } from '../../../lib/api-errors';
 import { showErrorDialog } from '../../../lib/error-events';
 import { getProductName } from '../../../lib/product-name';
-import { posterPath } from './get-poster';
+import { posterPdfPath } from './get-poster';
 import { saveFile } from '../../../lib/save-file';
 
 export interface PosterDownload {
@@ -17,7 +17,7 @@ export interface PosterDownload {
 
 /** GET {core}/api/reports/poster/{storeId}.pdf with the bearer token, saved as poster_{date}.pdf. */
 export async function downloadPoster({ storeId, month, fileName, bearer }: PosterDownload): Promise<void> {
-  const blob = await api.get<Blob>(`${posterPath(storeId)}.pdf`, { query: { month }, responseType: 'blob', bearer });
+  const blob = await api.get<Blob>(posterPdfPath(storeId), { query: { month }, responseType: 'blob', bearer });
   saveFile(blob, fileName);
 }
 

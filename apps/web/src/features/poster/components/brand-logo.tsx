@@ -21,7 +21,13 @@ export function BrandLogo({ logo, size = 44 }: { logo: Logo; size?: number }) {
 export function QrCode({ qr, size }: { qr: { d: string; size: number }; size: number }) {
   const box = qr.size + 4;
   return (
-    <svg width={size} height={size} viewBox={`-2 -2 ${box} ${box}`} role="img" aria-label="QR code: the store's public report">
+    <svg
+      width={size}
+      height={size}
+      viewBox={`-2 -2 ${box} ${box}`}
+      role="img"
+      aria-label="QR code: the store's public report"
+    >
       <rect x={-2} y={-2} width={box} height={box} fill="#fff" />
       <path d={qr.d} fill="#000" />
     </svg>

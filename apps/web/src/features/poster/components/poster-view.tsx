@@ -1,4 +1,4 @@
-import { formatCompact } from '@openrescue/shared';
+import { formatCompact, posterStoreNameSize } from '@openrescue/shared';
 import type { Poster, PosterFigures } from '../api/types';
 import { BrandLogo, QrCode } from './brand-logo';
 import classes from './poster-view.module.css';
@@ -6,10 +6,8 @@ import classes from './poster-view.module.css';
 export const POSTER_WIDTH = 926.85;
 export const POSTER_HEIGHT = 655.35;
 
-/** Same rule as the PDF (documents/pdf/poster-layout.ts storeNameSize), at the screen's 1.1x. */
-function storeNameSize(name: string): number {
-  return 1.1 * Math.max(16, Math.min(34, Math.floor(712 / (0.6 * Math.max(name.length, 1)))));
-}
+/** The PDF's rule (a CJK character counts 1 em), at the screen's 1.1x: the name keeps the PDF's size and line. */
+const storeNameSize = (name: string) => 1.1 * posterStoreNameSize(name);
 
 function Figures({ title, f }: { title: string; f: PosterFigures }) {
   const row = (value: string, unit: string) => (
@@ -31,7 +29,15 @@ function Figures({ title, f }: { title: string; f: PosterFigures }) {
 }
 
 /** The store poster (spec 2.10) at 926.85 x 655.35 px; mirrors the server's PDF layout. */
-export function PosterView({ poster, productName, aboutUrl }: { poster: Poster; productName: string; aboutUrl: string }) {
+export function PosterView({
+  poster,
+  productName,
+  aboutUrl,
+}: {
+  poster: Poster;
+  productName: string;
+  aboutUrl: string;
+}) {
   const p = poster;
   return (
     <div className={classes.page} data-testid="poster">
@@ -59,13 +65,18 @@ export function PosterView({ poster, productName, aboutUrl }: { poster: Poster; 
         </div>
         <div className={classes.bottom}>
           <p className={classes.note}>
-            Figures for {p.store.name} to {p.month_end}, from weighed donations recorded by {productName}. 1 kg = 2.20462
-            lb. Meals count charity donations only (1 meal = 0.544 kg). Impact factors version {p.impact_factor_version}:{' '}
-            {aboutUrl}
+            Figures for {p.store.name} to {p.month_end}, from weighed donations recorded by {productName}. 1 kg =
+            2.20462 lb. Meals count charity donations only (1 meal = 0.544 kg). Impact factors version{' '}
+            {p.impact_factor_version}: {aboutUrl}
           </p>
           <div className={classes.qrBox}>
-            <QrCode qr={p.qr} size={92.4} />
-            <span className={classes.qrCaption}>Scan for our full report</span>
+            <div className={classes.qrCaptions}>
+              <span className={classes.qrCaption}>Scan for our full report</span>
+              <span className={classes.qrCaption} data-testid="poster-short-link">
+                {p.public_report_url.replace(/^https?:\/\//, '')}
+              </span>
+            </div>
+            <QrCode qr={p.qr} size={118.8} />
           </div>
         </div>
       </div>

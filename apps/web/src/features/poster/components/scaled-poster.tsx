@@ -1,6 +1,7 @@
 import { Box } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import classes from './poster-screen.module.css';
 import { POSTER_HEIGHT, POSTER_WIDTH } from './poster-view';
 
 /** Shows the fixed-size poster scaled down to the available width (never up), e.g. 360 px phones. */
@@ -12,10 +13,16 @@ export function ScaledPoster({ children }: { children: ReactNode }) {
       <Box
         h={POSTER_HEIGHT * scale}
         style={{ overflow: 'hidden', boxShadow: 'var(--mantine-shadow-md)', borderRadius: 4 }}
+        className={classes.frame}
         data-testid="poster-frame"
         data-scale={scale.toFixed(3)}
       >
-        <div style={{ width: POSTER_WIDTH, transform: `scale(${scale})`, transformOrigin: 'top left' }}>{children}</div>
+        <div
+          className={classes.scaled}
+          style={{ width: POSTER_WIDTH, transform: `scale(${scale})`, transformOrigin: 'top left' }}
+        >
+          {children}
+        </div>
       </Box>
     </Box>
   );

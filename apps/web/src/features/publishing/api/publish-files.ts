@@ -1,9 +1,14 @@
 import {
-  jobAlreadyInQueueMessage, PUBLISH_DIALOG_TITLE, publishingPaths, type PublishBatchResult, type PublishFileFindResult,
+  appsheetActionPath,
+  jobAlreadyInQueueMessage,
+  PUBLISH_DIALOG_TITLE,
+  type PublishBatchResult,
+  type PublishFileFindResult,
   type PublishFileRow,
+  publishingPaths,
 } from '@openrescue/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { OPS_API } from '../../../config/env';
+import { apiUrl } from '../../../config/env';
 import { api } from '../../../lib/api';
 import { ApiRequestError, toApiError } from '../../../lib/api-errors';
 import { showErrorDialog } from '../../../lib/error-events';
@@ -13,11 +18,14 @@ export type { PublishFileRow };
 
 /** Spec 7.1 sends these with every AppSheet call. */
 const PROPERTIES = { Locale: 'en-US', Timezone: 'Pacific Standard Time' } as const;
-const opsPath = (path: string) => `${OPS_API}${path.replace(/^\/ops-api/, '')}`;
 
 /** POST {ops}/appsheet/table/PublishFile/action (Find): the report files the selector finds. */
 export async function findPublishFiles(selector: string, signal?: AbortSignal): Promise<PublishFileFindResult> {
-  return api.post<PublishFileFindResult>(opsPath(publishingPaths.action('PublishFile')), { Action: 'Find', Properties: { ...PROPERTIES, Selector: selector } }, { signal });
+  return api.post<PublishFileFindResult>(
+    apiUrl(appsheetActionPath('PublishFile')),
+    { Action: 'Find', Properties: { ...PROPERTIES, Selector: selector } },
+    { signal },
+  );
 }
 
 export function usePublishFiles(selector: string) {
@@ -37,7 +45,7 @@ export interface PublishRequest {
 
 /** POST {ops}/appsheet/table/PublishFile/batchAction (AdvanceSingleFileChangeTime): starts one server-side job. */
 export async function startPublish({ taskName, ids, parallel }: PublishRequest): Promise<PublishBatchResult> {
-  return api.post<PublishBatchResult>(opsPath(publishingPaths.batchAction), {
+  return api.post<PublishBatchResult>(apiUrl(publishingPaths.batchAction), {
     Action: 'AdvanceSingleFileChangeTime',
     Properties: { ...PROPERTIES, TaskName: taskName, ParallelRequests: parallel },
     Rows: ids.map((id) => ({ id })),
@@ -48,7 +56,12 @@ export async function startPublish({ taskName, ids, parallel }: PublishRequest):
 export function showPublishError(error: unknown, taskName: string) {
   const e = toApiError(error, getProductName());
   if (error instanceof ApiRequestError && error.status === 409) {
-    showErrorDialog({ title: PUBLISH_DIALOG_TITLE, type: e.type, message: jobAlreadyInQueueMessage(taskName), detail: '' });
+    showErrorDialog({
+      title: PUBLISH_DIALOG_TITLE,
+      type: e.type,
+      message: jobAlreadyInQueueMessage(taskName),
+      detail: '',
+    });
     return;
   }
   showErrorDialog({ title: PUBLISH_DIALOG_TITLE, type: e.type, message: e.message, detail: e.detail });

@@ -19,14 +19,20 @@ export function JobSettingsDrop({ settings, onChange, selectedCount, maxFiles }:
   return (
     <Popover position="bottom-end" shadow="md" width={340} trapFocus withinPortal>
       <Popover.Target>
-        <Button variant="default" leftSection={<IconSettings size={16} aria-hidden="true" />} color={custom.ok ? undefined : 'red'}>
+        <Button
+          variant="default"
+          leftSection={<IconSettings size={16} aria-hidden="true" />}
+          color={custom.ok ? undefined : 'red'}
+        >
           JOB SETTINGS
         </Button>
       </Popover.Target>
       <Popover.Dropdown>
         <Stack gap="sm" role="group" aria-label="Job settings">
           <Stack gap={4}>
-            <Text size="sm" fw={500} id={filesLabel}>Number of files</Text>
+            <Text size="sm" fw={500} id={filesLabel}>
+              Number of files
+            </Text>
             <SegmentedControl
               aria-labelledby={filesLabel}
               value={settings.fileCount}
@@ -39,7 +45,9 @@ export function JobSettingsDrop({ settings, onChange, selectedCount, maxFiles }:
             />
           </Stack>
           <Stack gap={4}>
-            <Text size="sm" fw={500} id={perCallLabel}>Number per API call</Text>
+            <Text size="sm" fw={500} id={perCallLabel}>
+              Number per API call
+            </Text>
             <SegmentedControl
               aria-labelledby={perCallLabel}
               value={settings.perCall}
@@ -51,7 +59,12 @@ export function JobSettingsDrop({ settings, onChange, selectedCount, maxFiles }:
               ]}
             />
           </Stack>
-          <TextInput label="Start at id" readOnly value={settings.startAtId === null ? 'first file' : String(settings.startAtId)} description="Set from a row's menu: 'Set as queue start'." />
+          <TextInput
+            label="Start at id"
+            readOnly
+            value={settings.startAtId === null ? 'first file' : String(settings.startAtId)}
+            description="Set from a row's menu: 'Set as queue start'."
+          />
           <Textarea
             label="Custom ids"
             description="A JSON list, e.g. [12, 15]; when not empty it replaces the list."

@@ -10,7 +10,13 @@ import { notify } from '../../../lib/toasts';
 import { usePublishFiles, useStartPublish } from '../api/publish-files';
 import { usePublishFilters } from '../hooks/use-publish-filters';
 import {
-  DEFAULT_JOB_SETTINGS, parseCustomIds, perCallCount, pickPublishRows, publishFileSelector, taskNameFor, type JobSettings,
+  DEFAULT_JOB_SETTINGS,
+  parseCustomIds,
+  perCallCount,
+  pickPublishRows,
+  publishFileSelector,
+  taskNameFor,
+  type JobSettings,
 } from '../lib/job-settings';
 import { JobSettingsDrop } from './job-settings-drop';
 import { PublishTable, type RowRunState } from './publish-table';
@@ -51,68 +57,127 @@ export function PublishScreen({ liveJobs }: { liveJobs: readonly LiveJob[] }) {
   const maxFiles = Math.min(rows.length, DEFAULT_MAX_PUBLISH_FILES);
 
   const publish = (taskName: string, ids: number[], parallel: number) =>
-    start.mutate({ taskName, ids, parallel }, {
-      onSuccess: (result) => {
-        if (!result.job) {
-          notify({ title: 'Publish', message: result.message || NOTHING_TO_PROCESS, type: 'info' });
-          return;
-        }
-        const job = result.job;
-        setStarted((prev) => new Map(prev).set(job.id, result.data.Rows.map((r) => r.id)));
-        notify({ title: 'Publishing', message: `${job.name}: ${job.total.toLocaleString('en-US')} files queued.`, type: 'success' });
+    start.mutate(
+      { taskName, ids, parallel },
+      {
+        onSuccess: (result) => {
+          if (!result.job) {
+            notify({ title: 'Publish', message: result.message || NOTHING_TO_PROCESS, type: 'info' });
+            return;
+          }
+          const job = result.job;
+          setStarted((prev) =>
+            new Map(prev).set(
+              job.id,
+              result.data.Rows.map((r) => r.id),
+            ),
+          );
+          notify({
+            title: 'Publishing',
+            message: `${job.name}: ${job.total.toLocaleString('en-US')} files queued.`,
+            type: 'success',
+          });
+        },
       },
-    });
+    );
 
   const startPublish = () => {
     if (!custom.ok) return;
-    const ids = pickPublishRows(rows.map((r) => r.id), settings, selected, custom.ids);
+    const ids = pickPublishRows(
+      rows.map((r) => r.id),
+      settings,
+      selected,
+      custom.ids,
+    );
     publish(taskNameFor(filters), ids, perCallCount(settings.perCall));
   };
 
-  const toggle = (id: number) => setSelected((prev) => {
-    const next = new Set(prev);
-    if (next.has(id)) next.delete(id); else next.add(id);
-    return next;
-  });
+  const toggle = (id: number) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
 
   return (
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Text size="sm" c="dimmed" aria-live="polite" data-testid="file-count">
-          {files.isPending || files.isPlaceholderData ? 'Loading…' : `${total.toLocaleString('en-US')} files${rows.length < total ? ` (first ${rows.length.toLocaleString('en-US')} listed)` : ''}`}
+          {files.isPending || files.isPlaceholderData
+            ? 'Loading…'
+            : `${total.toLocaleString('en-US')} files${rows.length < total ? ` (first ${rows.length.toLocaleString('en-US')} listed)` : ''}`}
         </Text>
         <Group gap="xs">
           <FilterDrop active={[filters.companyId, filters.receiverId, filters.month].filter(Boolean).length}>
-            <LookupFilter kind="companies" label="Supplier" value={filters.companyId ? String(filters.companyId) : null} onChange={setCompany} />
-            <LookupFilter kind="receivers" label="Receiver" value={filters.receiverId ? String(filters.receiverId) : null} onChange={setReceiver} />
-            <MonthPickerInput label="Entry month" clearable value={filters.month} onChange={(v) => setMonth(v ? `${v.slice(0, 7)}-01` : null)} popoverProps={{ withinPortal: false }} />
+            <LookupFilter
+              kind="companies"
+              label="Supplier"
+              value={filters.companyId ? String(filters.companyId) : null}
+              onChange={setCompany}
+            />
+            <LookupFilter
+              kind="receivers"
+              label="Receiver"
+              value={filters.receiverId ? String(filters.receiverId) : null}
+              onChange={setReceiver}
+            />
+            <MonthPickerInput
+              label="Entry month"
+              clearable
+              value={filters.month}
+              onChange={(v) => setMonth(v ? `${v.slice(0, 7)}-01` : null)}
+              popoverProps={{ withinPortal: false }}
+            />
           </FilterDrop>
-          <JobSettingsDrop settings={settings} onChange={setSettings} selectedCount={selected.size} maxFiles={maxFiles} />
-          <Button leftSection={<IconSend size={16} aria-hidden="true" />} onClick={startPublish} loading={start.isPending} disabled={files.isPending || !custom.ok}>
+          <JobSettingsDrop
+            settings={settings}
+            onChange={setSettings}
+            selectedCount={selected.size}
+            maxFiles={maxFiles}
+          />
+          <Button
+            leftSection={<IconSend size={16} aria-hidden="true" />}
+            onClick={startPublish}
+            loading={start.isPending}
+            disabled={files.isPending || !custom.ok}
+          >
             START PUBLISH
           </Button>
         </Group>
       </Group>
-      {!custom.ok && <Alert color="red" variant="light" role="alert" title="Job settings">{custom.message}</Alert>}
+      {!custom.ok && (
+        <Alert color="red" variant="light" role="alert" title="Job settings">
+          {custom.message}
+        </Alert>
+      )}
       {started.size > 0 && (
         <Group gap="xs" aria-live="polite">
           {[...started.keys()].map((jobId) => {
             const job = liveJobs.find((j) => j.id === jobId);
-            return job ? <Badge key={jobId} variant="light">{`${job.name}: ${job.processed}/${job.total} ${job.status}`}</Badge> : null;
+            return job ? (
+              <Badge key={jobId} variant="light">{`${job.name}: ${job.processed}/${job.total} ${job.status}`}</Badge>
+            ) : null;
           })}
         </Group>
       )}
       {files.isPending ? (
-        <Center py="xl" aria-busy="true"><Loader role="status" aria-label="Loading report files" /></Center>
+        <Center py="xl" aria-busy="true">
+          <Loader role="status" aria-label="Loading report files" />
+        </Center>
       ) : files.isError ? (
         <Alert color="red" variant="light" role="alert" title="Report files could not be loaded">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{files.error instanceof Error ? files.error.message : 'Something went wrong'}</Text>
-            <Button size="xs" variant="default" onClick={() => void files.refetch()}>Try again</Button>
+            <Button size="xs" variant="default" onClick={() => void files.refetch()}>
+              Try again
+            </Button>
           </Stack>
         </Alert>
       ) : rows.length === 0 ? (
-        <Paper withBorder p="lg" radius="md"><Text c="dimmed">No report files match these filters.</Text></Paper>
+        <Paper withBorder p="lg" radius="md">
+          <Text c="dimmed">No report files match these filters.</Text>
+        </Paper>
       ) : (
         <PublishTable
           rows={rows}

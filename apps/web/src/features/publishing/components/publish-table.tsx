@@ -31,8 +31,22 @@ const COLUMN_COUNT = 10;
 const date = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
 
 /** Spec 2.3: id, company, store, receiver, entry date, change time, type (R/P), and each row's menu. */
-export function PublishTable({ rows, names, selected, onToggle, onToggleAll, startAtId, runState, onProcessSingle, onSetQueueStart }: PublishTableProps) {
-  const { ref, items, before, after, measureElement } = useWindowRows<HTMLTableSectionElement>(rows.length, 56, (i) => rows[i].id);
+export function PublishTable({
+  rows,
+  names,
+  selected,
+  onToggle,
+  onToggleAll,
+  startAtId,
+  runState,
+  onProcessSingle,
+  onSetQueueStart,
+}: PublishTableProps) {
+  const { ref, items, before, after, measureElement } = useWindowRows<HTMLTableSectionElement>(
+    rows.length,
+    56,
+    (i) => rows[i].id,
+  );
   const allOn = rows.length > 0 && rows.every((r) => selected.has(r.id));
   const someOn = rows.some((r) => selected.has(r.id));
   return (
@@ -41,7 +55,12 @@ export function PublishTable({ rows, names, selected, onToggle, onToggleAll, sta
         <Table.Thead className={classes.head}>
           <Table.Tr aria-rowindex={1}>
             <Table.Th w={36}>
-              <Checkbox aria-label="Select every file" checked={allOn} indeterminate={someOn && !allOn} onChange={(e) => onToggleAll(e.currentTarget.checked)} />
+              <Checkbox
+                aria-label="Select every file"
+                checked={allOn}
+                indeterminate={someOn && !allOn}
+                onChange={(e) => onToggleAll(e.currentTarget.checked)}
+              />
             </Table.Th>
             <Table.Th>id</Table.Th>
             <Table.Th>company</Table.Th>
@@ -51,22 +70,42 @@ export function PublishTable({ rows, names, selected, onToggle, onToggleAll, sta
             <Table.Th>change time</Table.Th>
             <Table.Th>type</Table.Th>
             <Table.Th>status</Table.Th>
-            <Table.Th w={44}><VisuallyHidden component="span">Actions</VisuallyHidden></Table.Th>
+            <Table.Th w={44}>
+              <VisuallyHidden component="span">Actions</VisuallyHidden>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody ref={ref}>
-          {before > 0 && <tr aria-hidden="true"><td colSpan={COLUMN_COUNT} style={{ height: before, padding: 0 }} /></tr>}
+          {before > 0 && (
+            <tr aria-hidden="true">
+              <td colSpan={COLUMN_COUNT} style={{ height: before, padding: 0 }} />
+            </tr>
+          )}
           {items.map((item) => {
             const row = rows[item.index];
             const state = runState(row.id);
             const letter = publishFileTypeLetter(row.file_type);
             return (
-              <Table.Tr key={row.id} ref={measureElement} data-index={item.index} aria-rowindex={item.index + 2} data-state={state} className={state === 'completed' ? classes.completed : undefined} aria-selected={selected.has(row.id)}>
+              <Table.Tr
+                key={row.id}
+                ref={measureElement}
+                data-index={item.index}
+                aria-rowindex={item.index + 2}
+                data-state={state}
+                className={state === 'completed' ? classes.completed : undefined}
+                aria-selected={selected.has(row.id)}
+              >
                 <Table.Td>
-                  <Checkbox aria-label={`Select file ${row.id}`} checked={selected.has(row.id)} onChange={() => onToggle(row.id)} />
+                  <Checkbox
+                    aria-label={`Select file ${row.id}`}
+                    checked={selected.has(row.id)}
+                    onChange={() => onToggle(row.id)}
+                  />
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm" fw={600} span>{row.id}</Text>
+                  <Text size="sm" fw={600} span>
+                    {row.id}
+                  </Text>
                   {startAtId === row.id && (
                     <Tooltip label="Queue start">
                       <IconFlag size={14} className={classes.flag} aria-label="queue start" role="img" />
@@ -79,30 +118,54 @@ export function PublishTable({ rows, names, selected, onToggle, onToggleAll, sta
                 <Table.Td className={classes.nowrap}>{row.entry_date}</Table.Td>
                 <Table.Td className={classes.nowrap}>{date(row.file_change_time)}</Table.Td>
                 <Table.Td>
-                  <Tooltip label={row.file_type}><Badge variant="outline" color="gray" aria-label={`type ${letter} (${row.file_type})`}>{letter}</Badge></Tooltip>
+                  <Tooltip label={row.file_type}>
+                    <Badge variant="outline" color="gray" aria-label={`type ${letter} (${row.file_type})`}>
+                      {letter}
+                    </Badge>
+                  </Tooltip>
                 </Table.Td>
                 <Table.Td className={classes.nowrap}>
                   {state ? (
-                    <Badge color={RUN_BADGE[state].color} variant="filled" className={classes.badge}>{RUN_BADGE[state].label}</Badge>
+                    <Badge color={RUN_BADGE[state].color} variant="filled" className={classes.badge}>
+                      {RUN_BADGE[state].label}
+                    </Badge>
                   ) : (
-                    <Badge color="gray" variant="light" className={classes.badge}>{row.file_status}</Badge>
+                    <Badge color="gray" variant="light" className={classes.badge}>
+                      {row.file_status}
+                    </Badge>
                   )}
                 </Table.Td>
                 <Table.Td>
                   <Menu position="bottom-end" withinPortal>
                     <Menu.Target>
-                      <ActionIcon variant="subtle" color="gray" aria-label={`Actions for file ${row.id}`}><IconDots size={18} aria-hidden="true" /></ActionIcon>
+                      <ActionIcon variant="subtle" color="gray" aria-label={`Actions for file ${row.id}`}>
+                        <IconDots size={18} aria-hidden="true" />
+                      </ActionIcon>
                     </Menu.Target>
                     <Menu.Dropdown>
-                      <Menu.Item leftSection={<IconPlayerPlay size={14} aria-hidden="true" />} onClick={() => onProcessSingle(row.id)}>Process Single file</Menu.Item>
-                      <Menu.Item leftSection={<IconFlag size={14} aria-hidden="true" />} onClick={() => onSetQueueStart(row.id)}>Set as queue start</Menu.Item>
+                      <Menu.Item
+                        leftSection={<IconPlayerPlay size={14} aria-hidden="true" />}
+                        onClick={() => onProcessSingle(row.id)}
+                      >
+                        Process Single file
+                      </Menu.Item>
+                      <Menu.Item
+                        leftSection={<IconFlag size={14} aria-hidden="true" />}
+                        onClick={() => onSetQueueStart(row.id)}
+                      >
+                        Set as queue start
+                      </Menu.Item>
                     </Menu.Dropdown>
                   </Menu>
                 </Table.Td>
               </Table.Tr>
             );
           })}
-          {after > 0 && <tr aria-hidden="true"><td colSpan={COLUMN_COUNT} style={{ height: after, padding: 0 }} /></tr>}
+          {after > 0 && (
+            <tr aria-hidden="true">
+              <td colSpan={COLUMN_COUNT} style={{ height: after, padding: 0 }} />
+            </tr>
+          )}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

@@ -13,7 +13,11 @@ export function usePublishFilters() {
   const [params] = useSearchParams();
   const filters: PublishFilters = useMemo(() => {
     const month = params.get('month');
-    return { companyId: idOf(params.get('company')), receiverId: idOf(params.get('receiver')), month: month && /^\d{4}-\d{2}-01$/.test(month) ? month : null };
+    return {
+      companyId: idOf(params.get('company')),
+      receiverId: idOf(params.get('receiver')),
+      month: month && /^\d{4}-\d{2}-01$/.test(month) ? month : null,
+    };
   }, [params]);
   const update = useSearchParamsUpdate();
   return {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CUSTOM_IDS_MESSAGE, parseCustomIds, perCallCount, pickPublishRows, publishFileSelector, taskNameFor } from './job-settings';
+import {
+  CUSTOM_IDS_MESSAGE,
+  parseCustomIds,
+  perCallCount,
+  pickPublishRows,
+  publishFileSelector,
+  taskNameFor,
+} from './job-settings';
 
 describe('parseCustomIds (spec 5 "Publish job")', () => {
   it('empty means an empty list', () => {
@@ -12,11 +19,14 @@ describe('parseCustomIds (spec 5 "Publish job")', () => {
     expect(parseCustomIds('[12, 15, 12]')).toEqual({ ok: true, ids: [12, 15] });
   });
 
-  it.each(['12', '{"ids":[1]}', '[1,', '"1"', '["1"]', '[0]', '[1.5]', '[-3]', 'null', '[null]'])('refuses %s with a clear message', (text) => {
-    const result = parseCustomIds(text);
-    expect(result.ok).toBe(false);
-    expect(!result.ok && result.message).toContain(CUSTOM_IDS_MESSAGE);
-  });
+  it.each(['12', '{"ids":[1]}', '[1,', '"1"', '["1"]', '[0]', '[1.5]', '[-3]', 'null', '[null]'])(
+    'refuses %s with a clear message',
+    (text) => {
+      const result = parseCustomIds(text);
+      expect(result.ok).toBe(false);
+      expect(!result.ok && result.message).toContain(CUSTOM_IDS_MESSAGE);
+    },
+  );
 });
 
 describe('pickPublishRows', () => {
@@ -51,9 +61,14 @@ describe('task names, per-call counts and the selector', () => {
     expect([perCallCount('1'), perCallCount('2'), perCallCount('max', 50)]).toEqual([1, 2, 50]);
   });
   it('builds the Find selector in queue order', () => {
-    expect(publishFileSelector({ companyId: null, receiverId: null, month: null })).toBe('OrderBy(PublishFile, [id], FALSE)');
-    expect(publishFileSelector({ companyId: 4, receiverId: null, month: '2026-10-01' }))
-      .toBe('OrderBy(Filter(PublishFile, AND([company_id] = 4, [entry_date] = "2026-10-01")), [id], FALSE)');
-    expect(publishFileSelector({ companyId: null, receiverId: null, month: '2026-10-01") OR TRUE' })).toBe('OrderBy(PublishFile, [id], FALSE)');
+    expect(publishFileSelector({ companyId: null, receiverId: null, month: null })).toBe(
+      'OrderBy(PublishFile, [id], FALSE)',
+    );
+    expect(publishFileSelector({ companyId: 4, receiverId: null, month: '2026-10-01' })).toBe(
+      'OrderBy(Filter(PublishFile, AND([company_id] = 4, [entry_date] = "2026-10-01")), [id], FALSE)',
+    );
+    expect(publishFileSelector({ companyId: null, receiverId: null, month: '2026-10-01") OR TRUE' })).toBe(
+      'OrderBy(PublishFile, [id], FALSE)',
+    );
   });
 });

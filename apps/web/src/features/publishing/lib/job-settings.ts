@@ -30,7 +30,8 @@ export function parseCustomIds(text: string): CustomIds {
   }
   if (!Array.isArray(value)) return { ok: false, message: CUSTOM_IDS_MESSAGE };
   const bad = value.find((v) => typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 2_147_483_647);
-  if (bad !== undefined) return { ok: false, message: `${CUSTOM_IDS_MESSAGE} ${JSON.stringify(bad)} is not a file id.` };
+  if (bad !== undefined)
+    return { ok: false, message: `${CUSTOM_IDS_MESSAGE} ${JSON.stringify(bad)} is not a file id.` };
   return { ok: true, ids: [...new Set(value as number[])] };
 }
 

@@ -9,9 +9,7 @@ export function HowWeEstimate() {
         How these estimates are worked out
       </Text>
       <div className={classes.detailsBody}>
-        <Text size="sm">
-          Area = number of stores × store size (sqft) × 2.89. Money assumes $175 per tonne of food.
-        </Text>
+        <Text size="sm">Area = number of stores × store size (sqft) × 2.89. Money assumes $175 per tonne of food.</Text>
         <List size="sm" spacing={4}>
           <List.Item>
             Farmer program: food = area × 0.4 kg; CO2e = food × 0.46; money = area ÷ 1,000 × 0.4 × $175.
@@ -21,8 +19,8 @@ export function HowWeEstimate() {
             1,000 × 0.5 × $175.
           </List.Item>
           <List.Item>
-            Combined (0.9 of the area): money = area ÷ 1,000 × 0.9 × $175; meals = area × 0.9 × 0.5 × 0.544; CO2e =
-            area × 0.9 × (0.5 × 3.36 + 0.4 × 0.46).
+            Combined (0.9 of the area): money = area ÷ 1,000 × 0.9 × $175; meals = area × 0.9 × 0.5 × 0.544; CO2e = area
+            × 0.9 × (0.5 × 3.36 + 0.4 × 0.46).
           </List.Item>
         </List>
         <Text size="sm" c="dimmed">
@@ -32,4 +30,3 @@ export function HowWeEstimate() {
     </Paper>
   );
 }
-

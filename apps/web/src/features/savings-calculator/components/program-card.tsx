@@ -6,10 +6,22 @@ export interface ProgramRow {
   key: string;
   label: string;
   value: ReactNode;
+  /** What the figure is based on, shown under it. */
+  note?: ReactNode;
 }
 
 /** One program's results: a heading and a description list of figures (label, then value). */
-export function ProgramCard({ id, title, accent, rows }: { id: string; title: string; accent?: string; rows: ProgramRow[] }) {
+export function ProgramCard({
+  id,
+  title,
+  accent,
+  rows,
+}: {
+  id: string;
+  title: string;
+  accent?: string;
+  rows: ProgramRow[];
+}) {
   const headingId = `calculator-${id}-heading`;
   return (
     <Paper
@@ -34,6 +46,7 @@ export function ProgramCard({ id, title, accent, rows }: { id: string; title: st
             <Text component="dd" fz="xl" fw={650} data-testid={`result-${id}-${row.key}`}>
               {row.value}
             </Text>
+            {row.note ? <dd className={classes.note}>{row.note}</dd> : null}
           </div>
         ))}
       </dl>

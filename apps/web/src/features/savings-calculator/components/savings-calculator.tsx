@@ -1,14 +1,19 @@
-import { ActionIcon, NumberInput, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import {
-  calculateSavings, DESTINATIONS, SAVINGS_MAX_STORE_SIZE_SQFT, SAVINGS_MAX_STORES, type SavingsResult,
+  calculateSavings,
+  DESTINATIONS,
+  SAVINGS_MAX_STORE_SIZE_SQFT,
+  SAVINGS_MAX_STORES,
+  type SavingsResult,
 } from '@openrescue/shared';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { paths } from '../../../config/paths';
 import { displayAmount, displayDollars } from '../lib/display';
+import { FIELDS, readField, type FieldName } from '../lib/fields';
+import { formatTyped } from '../lib/typed-number';
 import { ProgramCard } from './program-card';
 import classes from './savings-calculator.module.css';
-
-type Value = number | string;
 
 // The destinations' own colours (DESIGN.md "Departments and destinations"), as on the dashboard's charts.
 const colourOf = (name: string) => DESTINATIONS.find((d) => d.name === name)?.color;
@@ -23,14 +28,51 @@ function summary(r: SavingsResult): string {
   )} saved and ${displayAmount(r.combined.meals)} meals.`;
 }
 
-/** The savings calculator (spec 2.14): two inputs, results for the farmer and charity programs and combined. */
+/** What a meals figure is based on, beside it: the calculator's formula is not the dashboards' (decision 0056). */
+function MealsBasis({ share }: { share: string }) {
+  return (
+    <Text component="span" size="xs" c="dimmed" fw={400} className={classes.basis}>
+      Planning estimate: area × {share} × 0.544 (0.544 meals per kg). Dashboards count real donations at 1 meal per
+      0.544 kg, about 3.4 times as many meals per kg.{' '}
+      <Anchor href={paths.public.aboutNumbers} inherit underline="always">
+        About the numbers
+      </Anchor>
+    </Text>
+  );
+}
+
+/**
+ * The savings calculator (spec 2.14): two inputs, results for the farmer and charity programs and combined.
+ * The fields are uncontrolled: the text in them is what the user typed, kept as is (the server sends them
+ * pre-rendered, and what is typed before the script runs is read from them once it does), and shown with thousands
+ * separators when the user leaves a field (decision 0056).
+ */
 export function SavingsCalculator() {
-  const [stores, setStores] = useState<Value>('');
-  const [size, setSize] = useState<Value>('');
-  const result = useMemo(() => calculateSavings({ stores, size }), [stores, size]);
+  const [typed, setTyped] = useState<Record<FieldName, string>>({ stores: '', size: '' });
+  const storesRef = useRef<HTMLInputElement>(null);
+  const sizeRef = useRef<HTMLInputElement>(null);
+  const stores = readField('stores', typed.stores);
+  const size = readField('size', typed.size);
+  const result = useMemo(
+    () => calculateSavings({ stores: stores.input, size: size.input }),
+    [stores.input, size.input],
+  );
+  const errors = { stores: stores.error ?? result.errors.stores, size: size.error ?? result.errors.size };
+  const shown = { ...result, errors };
   const { farmer, charity, combined } = result;
 
-  const step = (delta: number) => setStores(Math.max(0, result.stores + delta));
+  // Whatever was typed into the pre-rendered fields before this code ran.
+  useEffect(() => {
+    setTyped({ stores: storesRef.current?.value ?? '', size: sizeRef.current?.value ?? '' });
+  }, []);
+
+  const set = (name: FieldName, text: string) => {
+    const field = name === 'stores' ? storesRef.current : sizeRef.current;
+    if (field && field.value !== text) field.value = text;
+    setTyped((current) => ({ ...current, [name]: text }));
+  };
+  const format = (name: FieldName, text: string) => set(name, formatTyped(text, { whole: FIELDS[name].whole }));
+  const step = (delta: number) => set('stores', String(Math.max(0, result.stores + delta)));
   const kgWithLb = (kg: number, lb: number) => (
     <>
       {displayAmount(kg)} kg{' '}
@@ -44,19 +86,18 @@ export function SavingsCalculator() {
     <Stack gap="lg">
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label="Your stores">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          <NumberInput
+          <TextInput
+            ref={storesRef}
+            name="stores"
             label="Number of stores"
             description={`Whole stores, up to ${SAVINGS_MAX_STORES}.`}
             placeholder="e.g. 10"
-            value={stores}
-            onChange={setStores}
-            error={result.errors.stores}
-            allowDecimal={false}
-            allowNegative={false}
-            thousandSeparator=","
-            clampBehavior="none"
-            hideControls
+            defaultValue=""
+            onChange={(event) => set('stores', event.currentTarget.value)}
+            onBlur={(event) => format('stores', event.currentTarget.value)}
+            error={errors.stores}
             inputMode="numeric"
+            autoComplete="off"
             size="md"
             classNames={{ input: classes.centred }}
             leftSectionPointerEvents="all"
@@ -74,25 +115,30 @@ export function SavingsCalculator() {
               </ActionIcon>
             }
             rightSection={
-              <ActionIcon variant="subtle" size="lg" aria-label="One store more" onClick={() => step(1)} data-testid="stores-plus">
+              <ActionIcon
+                variant="subtle"
+                size="lg"
+                aria-label="One store more"
+                onClick={() => step(1)}
+                data-testid="stores-plus"
+              >
                 <IconPlus size={18} aria-hidden="true" />
               </ActionIcon>
             }
             data-testid="stores-input"
           />
-          <NumberInput
+          <TextInput
+            ref={sizeRef}
+            name="size"
             label="Store size (sqft)"
             description={`Sales floor per store, up to ${SAVINGS_MAX_STORE_SIZE_SQFT.toLocaleString('en-US')} sqft.`}
             placeholder="e.g. 25,000"
-            value={size}
-            onChange={setSize}
-            error={result.errors.size}
-            allowNegative={false}
-            decimalSeparator="."
-            thousandSeparator=","
-            clampBehavior="none"
-            hideControls
+            defaultValue=""
+            onChange={(event) => set('size', event.currentTarget.value)}
+            onBlur={(event) => format('size', event.currentTarget.value)}
+            error={errors.size}
             inputMode="decimal"
+            autoComplete="off"
             size="md"
             rightSection={<span className={classes.unit}>sqft</span>}
             rightSectionWidth={52}
@@ -102,7 +148,7 @@ export function SavingsCalculator() {
       </Paper>
 
       <Text role="status" aria-live="polite" fw={500} data-testid="calculator-status">
-        {summary(result)}
+        {summary(shown)}
       </Text>
 
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" data-testid="calculator-results">
@@ -122,7 +168,12 @@ export function SavingsCalculator() {
           accent={colourOf('Charity')}
           rows={[
             { key: 'food', label: 'Food donated to charities', value: kgWithLb(charity.food_kg, charity.food_lb) },
-            { key: 'meals', label: 'Meals provided', value: displayAmount(charity.meals) },
+            {
+              key: 'meals',
+              label: 'Meals provided',
+              value: displayAmount(charity.meals),
+              note: <MealsBasis share="0.5" />,
+            },
             { key: 'co2e', label: 'CO2e emissions avoided', value: `${displayAmount(charity.co2e_kg)} kg` },
             { key: 'money', label: 'Money saved', value: displayDollars(charity.money) },
           ]}
@@ -133,7 +184,12 @@ export function SavingsCalculator() {
           accent="var(--mantine-primary-color-filled)"
           rows={[
             { key: 'money', label: 'Money saved', value: displayDollars(combined.money) },
-            { key: 'meals', label: 'Meals provided', value: displayAmount(combined.meals) },
+            {
+              key: 'meals',
+              label: 'Meals provided',
+              value: displayAmount(combined.meals),
+              note: <MealsBasis share="0.9 × 0.5" />,
+            },
             { key: 'co2e', label: 'CO2e emissions avoided', value: `${displayAmount(combined.co2e_kg)} kg` },
           ]}
         />

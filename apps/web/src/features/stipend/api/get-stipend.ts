@@ -1,4 +1,5 @@
-import { coreUrl } from '../../../config/env';
+import { retailPaths } from '@openrescue/shared';
+import { apiUrl } from '../../../config/env';
 import { api } from '../../../lib/api';
 
 /** Spec section 3 "Stipend report row" (DESIGN 6 "Stipend fields"). */
@@ -29,11 +30,11 @@ export interface StipendFilters {
   store_id?: string;
 }
 
-export const STIPEND_URL = coreUrl('retail/stipend-report');
+export const STIPEND_URL = apiUrl(retailPaths.stipend);
 
 /** GET {core}/api/retail/stipend-report.xlsx with the same filters: the spreadsheet as a Blob. */
 export async function downloadStipendReport(filters: StipendFilters): Promise<Blob> {
-  return api.get<Blob>(coreUrl('retail/stipend-report.xlsx'), { query: { ...filters }, responseType: 'blob' });
+  return api.get<Blob>(apiUrl(retailPaths.stipendXlsx), { query: { ...filters }, responseType: 'blob' });
 }
 
 export function stipendFileName(filters: StipendFilters): string {

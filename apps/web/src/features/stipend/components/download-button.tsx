@@ -18,7 +18,11 @@ export function StipendDownloadButton({ filters }: { filters: StipendFilters }) 
     },
   });
   return (
-    <Button leftSection={<IconDownload size={16} aria-hidden="true" />} onClick={() => download.mutate()} loading={download.isPending}>
+    <Button
+      leftSection={<IconDownload size={16} aria-hidden="true" />}
+      onClick={() => download.mutate()}
+      loading={download.isPending}
+    >
       Download
     </Button>
   );

@@ -5,7 +5,9 @@ import { useListRecord } from '../../../lib/list-record';
 import { STIPEND_URL, type StipendRow } from '../api/get-stipend';
 
 /** item_id is `r{receiver}-s{store}-{YYYY-MM}` (one row per receiver x store x month). */
-export function parseStipendItemId(itemId: string): { receiver_id: string; store_id: string; year_month: string } | null {
+export function parseStipendItemId(
+  itemId: string,
+): { receiver_id: string; store_id: string; year_month: string } | null {
   const m = /^r(\d{1,9})-s(\d{1,9})-(\d{4}-(?:0[1-9]|1[0-2]))$/.exec(itemId);
   return m ? { receiver_id: m[1], store_id: m[2], year_month: m[3] } : null;
 }
@@ -23,7 +25,9 @@ export function StipendDetail({ id, reasonLabel }: { id: string; reasonLabel: (r
     <DetailState query={query} what="stipend row" id={id} invalid={!filters}>
       {(row) => (
         <Stack gap="lg" data-testid="stipend-detail">
-          <Title order={2} size="h3">{row.receiver_name} · {row.store_name} · {row.year_month}</Title>
+          <Title order={2} size="h3">
+            {row.receiver_name} · {row.store_name} · {row.year_month}
+          </Title>
           <FieldList
             label="Receiver and store"
             fields={[
@@ -39,7 +43,9 @@ export function StipendDetail({ id, reasonLabel }: { id: string; reasonLabel: (r
               ['Schedule code', row.schedule_code],
             ]}
           />
-          <Title order={3} size="h4">Service days</Title>
+          <Title order={3} size="h4">
+            Service days
+          </Title>
           <FieldList
             label="Service days"
             fields={[
@@ -49,11 +55,16 @@ export function StipendDetail({ id, reasonLabel }: { id: string; reasonLabel: (r
               ['Actual non-service days', row.actual_non_service_days],
             ]}
           />
-          <Title order={3} size="h4">No-pickup reasons</Title>
+          <Title order={3} size="h4">
+            No-pickup reasons
+          </Title>
           <FieldList
             label="No-pickup reasons"
             fields={[
-              ...Array.from({ length: 8 }, (_, i): [string, number] => [`${i + 1} · ${reasonLabel(i + 1)}`, row[`reason_${i + 1}`] ?? 0]),
+              ...Array.from({ length: 8 }, (_, i): [string, number] => [
+                `${i + 1} · ${reasonLabel(i + 1)}`,
+                row[`reason_${i + 1}`] ?? 0,
+              ]),
               ['No reason recorded', row.reason_null],
             ]}
           />

@@ -8,21 +8,32 @@ export function StipendRowContent({ row }: { row: StipendRow }) {
   return (
     <>
       <Group gap="xs" justify="space-between" wrap="nowrap">
-        <Text fw={600} lineClamp={2}>{row.receiver_name} · {row.store_name}</Text>
+        <Text fw={600} lineClamp={2}>
+          {row.receiver_name} · {row.store_name}
+        </Text>
         <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
           {row.is_lead_charity && <Badge variant="light">Lead</Badge>}
-          <Badge variant="outline" color="gray">{row.year_month}</Badge>
+          <Badge variant="outline" color="gray">
+            {row.year_month}
+          </Badge>
         </Group>
       </Group>
       <Group gap="md" mt={4} wrap="wrap">
-        {([
-          ['Type', `${row.receiver_type} / ${row.receiver_diversion_type}`],
-          ['Schedule', row.schedule_code || '—'],
-          ['Service days', `${row.actual_service_days}/${row.expected_service_days}`],
-          ['Non-service days', `${row.actual_non_service_days}/${row.expected_non_service_days}`],
-          ['Reasons given', missed],
-        ] as const).map(([label, value]) => (
-          <Text key={label} size="sm" c="dimmed">{label}: <Text span size="sm" c="var(--mantine-color-text)">{value}</Text></Text>
+        {(
+          [
+            ['Type', `${row.receiver_type} / ${row.receiver_diversion_type}`],
+            ['Schedule', row.schedule_code || '—'],
+            ['Service days', `${row.actual_service_days}/${row.expected_service_days}`],
+            ['Non-service days', `${row.actual_non_service_days}/${row.expected_non_service_days}`],
+            ['Reasons given', missed],
+          ] as const
+        ).map(([label, value]) => (
+          <Text key={label} size="sm" c="dimmed">
+            {label}:{' '}
+            <Text span size="sm" c="var(--mantine-color-text)">
+              {value}
+            </Text>
+          </Text>
         ))}
       </Group>
     </>

@@ -1,5 +1,6 @@
+import { metricsPaths } from '@openrescue/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { opsUrl } from '../../../config/env';
+import { apiUrl } from '../../../config/env';
 import { api } from '../../../lib/api';
 
 /** A row of GET {ops}/table_metrics: a main table's row count and last change (DESIGN.md "Jobs and live data"). */
@@ -27,7 +28,7 @@ function readRows(response: unknown): TableMetric[] {
 }
 
 export async function getTableMetrics(signal?: AbortSignal): Promise<TableMetric[]> {
-  return readRows(await api.get<unknown>(opsUrl('table_metrics'), { signal }));
+  return readRows(await api.get<unknown>(apiUrl(metricsPaths.tableMetrics), { signal }));
 }
 
 export const tableMetricsQueryOptions = () =>

@@ -1,6 +1,6 @@
-import { TRANSCRIPTS_PATH, type TranscriptDetail } from '@openrescue/shared';
+import { pathTo, type TranscriptDetail, transcriptsPaths } from '@openrescue/shared';
 import { useQuery } from '@tanstack/react-query';
-import { coreUrl } from '../../../config/env';
+import { apiUrl } from '../../../config/env';
 import { api } from '../../../lib/api';
 import { ApiRequestError } from '../../../lib/api-errors';
 
@@ -9,7 +9,7 @@ export type { TranscriptDetail };
 /** GET {core}/api/product/calls/transcripts/{id}: one call; a missing one is null. */
 export async function getTranscript(id: string, signal?: AbortSignal): Promise<TranscriptDetail | null> {
   try {
-    return await api.get<TranscriptDetail>(coreUrl(`${TRANSCRIPTS_PATH}/${id}`), { signal });
+    return await api.get<TranscriptDetail>(apiUrl(pathTo(transcriptsPaths.call, { id })), { signal });
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 404) return null;
     throw error;

@@ -1,12 +1,12 @@
-import { INTEGRATION_KEYS_PATH, type IntegrationKey } from '@openrescue/shared';
+import { type IntegrationKey, transcriptsPaths } from '@openrescue/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { coreUrl } from '../../../config/env';
+import { apiUrl } from '../../../config/env';
 import { api } from '../../../lib/api';
 
 export type { IntegrationKey };
 export type CreatedIntegrationKey = IntegrationKey & { key: string };
 
-const KEYS_URL = () => coreUrl(INTEGRATION_KEYS_PATH);
+const KEYS_URL = () => apiUrl(transcriptsPaths.keys);
 const queryKey = ['integration-keys'];
 
 /** GET {core}/api/product/calls/integration-keys: every key (never the key itself), revoked ones included. */

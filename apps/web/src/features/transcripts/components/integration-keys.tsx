@@ -6,7 +6,11 @@ import { showErrorDialog } from '../../../lib/error-events';
 import { getProductName } from '../../../lib/product-name';
 import { notify } from '../../../lib/toasts';
 import {
-  useCreateIntegrationKey, useIntegrationKeys, useRevokeIntegrationKey, type CreatedIntegrationKey, type IntegrationKey,
+  useCreateIntegrationKey,
+  useIntegrationKeys,
+  useRevokeIntegrationKey,
+  type CreatedIntegrationKey,
+  type IntegrationKey,
 } from '../api/integration-keys';
 import { formatDate } from '../lib/format';
 
@@ -78,9 +82,14 @@ export function IntegrationKeys() {
           styles={{ title: { color: 'var(--mantine-color-text)' } }}
         >
           <Stack gap="xs">
-            <Text size="sm">Copy it now: it is not shown again. The integration sends it in the header <Code>Authorization: Bearer &lt;key&gt;</Code>.</Text>
+            <Text size="sm">
+              Copy it now: it is not shown again. The integration sends it in the header{' '}
+              <Code>Authorization: Bearer &lt;key&gt;</Code>.
+            </Text>
             <Group gap="xs" wrap="nowrap">
-              <Code style={{ wordBreak: 'break-all' }} data-testid="created-key-value">{created.key}</Code>
+              <Code style={{ wordBreak: 'break-all' }} data-testid="created-key-value">
+                {created.key}
+              </Code>
               <CopyButton value={created.key}>
                 {({ copied, copy }) => (
                   <Button size="xs" variant="light" onClick={copy}>
@@ -95,7 +104,9 @@ export function IntegrationKeys() {
       {keys.isPending ? (
         <Text c="dimmed">Loading keys…</Text>
       ) : keys.isError ? (
-        <Alert color="red" variant="light">The keys could not be loaded.</Alert>
+        <Alert color="red" variant="light">
+          The keys could not be loaded.
+        </Alert>
       ) : keys.data.length === 0 ? (
         <Text c="dimmed">No integration keys yet.</Text>
       ) : (
@@ -116,9 +127,17 @@ export function IntegrationKeys() {
                 <Table.Td>{key.last_used_at ? formatDate(key.last_used_at) : 'Never'}</Table.Td>
                 <Table.Td ta="right">
                   {key.revoked_at ? (
-                    <Badge color="gray" variant="light">Revoked</Badge>
+                    <Badge color="gray" variant="light">
+                      Revoked
+                    </Badge>
                   ) : (
-                    <Button size="xs" variant="subtle" color="red" onClick={() => confirmRevoke(key)} aria-label={`Revoke ${key.name}`}>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      onClick={() => confirmRevoke(key)}
+                      aria-label={`Revoke ${key.name}`}
+                    >
                       Revoke
                     </Button>
                   )}

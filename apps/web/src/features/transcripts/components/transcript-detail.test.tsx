@@ -6,14 +6,37 @@ import { describe, expect, it } from 'vitest';
 import { TranscriptDetailView } from './transcript-detail';
 
 const call: TranscriptDetail = {
-  id: 7, created_at: '2026-11-01T10:00:00Z', tw_caller_name: 'HARBOR PINE DEN', tw_to_number: '+15555550123',
-  tw_from_number: '+15555550100', tw_call_direction: 'inbound', tw_call_length: 42, aai_headline: null, aai_gist: null,
-  sentiment_score: null, tw_call_sid: `CA${'0'.repeat(32)}`, tw_call_status: 'completed', aai_summary: null,
-  sentiment_data: null, transcript_from_aai: null, analysis_source: 'aai', analysis_local: [], analysis_status: null,
-  created_by_key: { id: 3, name: 'Phone system' }, store: null, receiver: null, audio: null,
+  id: 7,
+  created_at: '2026-11-01T10:00:00Z',
+  tw_caller_name: 'HARBOR PINE DEN',
+  tw_to_number: '+15555550123',
+  tw_from_number: '+15555550100',
+  tw_call_direction: 'inbound',
+  tw_call_length: 42,
+  aai_headline: null,
+  aai_gist: null,
+  sentiment_score: null,
+  tw_call_sid: `CA${'0'.repeat(32)}`,
+  tw_call_status: 'completed',
+  aai_summary: null,
+  sentiment_data: null,
+  transcript_from_aai: null,
+  analysis_source: 'aai',
+  analysis_local: [],
+  analysis_status: null,
+  created_by_key: { id: 3, name: 'Phone system' },
+  store: null,
+  receiver: null,
+  audio: null,
 };
 const render = (t: TranscriptDetail) =>
-  renderToStaticMarkup(<MantineProvider><MemoryRouter><TranscriptDetailView t={t} /></MemoryRouter></MantineProvider>);
+  renderToStaticMarkup(
+    <MantineProvider>
+      <MemoryRouter>
+        <TranscriptDetailView t={t} />
+      </MemoryRouter>
+    </MantineProvider>,
+  );
 
 describe('the call panel', () => {
   it('names the integration key that created the call in its details', () => {
@@ -24,8 +47,12 @@ describe('the call panel', () => {
   });
 
   it('says when the analysis is pending or failed', () => {
-    expect(render({ ...call, analysis_status: 'pending' })).toContain('Analysis pending: this call&#x27;s transcript is being analysed.');
-    expect(render({ ...call, analysis_status: 'failed' })).toContain('The analysis of this call&#x27;s transcript failed.');
+    expect(render({ ...call, analysis_status: 'pending' })).toContain(
+      'Analysis pending: this call&#x27;s transcript is being analysed.',
+    );
+    expect(render({ ...call, analysis_status: 'failed' })).toContain(
+      'The analysis of this call&#x27;s transcript failed.',
+    );
     const done = render({ ...call, analysis_status: 'done' });
     expect(done).not.toContain('Analysis pending');
     expect(done).not.toContain('failed');

@@ -8,7 +8,13 @@ export function formatPhone(value: string | null | undefined): string {
 }
 
 export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  return new Date(iso).toLocaleString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
 }
 
 /** Milliseconds from the start of the call as m:ss. */
@@ -21,7 +27,11 @@ export function formatClock(ms: number | null | undefined): string {
 /** Sentiment percentages as whole numbers. */
 export const wholePercent = (value: number) => `${Math.round(value)}%`;
 
-export const SENTIMENT_LABELS: Record<SentimentLabel, string> = { POSITIVE: 'Positive', NEUTRAL: 'Neutral', NEGATIVE: 'Negative' };
+export const SENTIMENT_LABELS: Record<SentimentLabel, string> = {
+  POSITIVE: 'Positive',
+  NEUTRAL: 'Neutral',
+  NEGATIVE: 'Negative',
+};
 export const SENTIMENT_COLORS: Record<SentimentLabel, string> = { POSITIVE: 'teal', NEUTRAL: 'gray', NEGATIVE: 'red' };
 
 export function labelOfScore(score: number | null): SentimentLabel | null {
@@ -29,9 +39,20 @@ export function labelOfScore(score: number | null): SentimentLabel | null {
   return score > 0 ? 'POSITIVE' : score < 0 ? 'NEGATIVE' : 'NEUTRAL';
 }
 
-export const DIRECTION_LABELS: Record<string, string> = { inbound: 'Inbound', 'outbound-api': 'Outbound (API)', 'outbound-dial': 'Outbound (dialled)' };
-export const MATCH_LABELS: Record<string, string> = { phone: 'by phone number', caller_name: 'by caller name', name: 'named in the call' };
+export const DIRECTION_LABELS: Record<string, string> = {
+  inbound: 'Inbound',
+  'outbound-api': 'Outbound (API)',
+  'outbound-dial': 'Outbound (dialled)',
+};
+export const MATCH_LABELS: Record<string, string> = {
+  phone: 'by phone number',
+  caller_name: 'by caller name',
+  name: 'named in the call',
+};
 
 /** 'BusinessAndFinance>Industries>FoodIndustry' -> 'Business And Finance › Industries › Food Industry'. */
 export const categoryLabel = (label: string) =>
-  label.split('>').map((part) => part.replace(/([a-z])([A-Z])/g, '$1 $2')).join(' › ');
+  label
+    .split('>')
+    .map((part) => part.replace(/([a-z])([A-Z])/g, '$1 $2'))
+    .join(' › ');

@@ -1,5 +1,6 @@
+import { retailPaths } from '@openrescue/shared';
 import { useQuery } from '@tanstack/react-query';
-import { coreUrl } from '../../../config/env';
+import { apiUrl } from '../../../config/env';
 import { api } from '../../../lib/api';
 
 export interface AverageWeight {
@@ -8,8 +9,13 @@ export interface AverageWeight {
 }
 
 /** GET {core}/api/retail/donations/getAvgWtPerStore?from_store=&entry_time__gte=&entry_time__lte= (section 7.3). */
-export async function getAverageWeights(storeId: number, from: string, to: string, signal?: AbortSignal): Promise<AverageWeight[]> {
-  const body = await api.get<{ results?: AverageWeight[] }>(coreUrl('retail/donations/getAvgWtPerStore'), {
+export async function getAverageWeights(
+  storeId: number,
+  from: string,
+  to: string,
+  signal?: AbortSignal,
+): Promise<AverageWeight[]> {
+  const body = await api.get<{ results?: AverageWeight[] }>(apiUrl(retailPaths.averageWeights), {
     signal,
     query: { from_store: storeId, entry_time__gte: from, entry_time__lte: to },
   });

@@ -1,5 +1,6 @@
+import { retailPaths } from '@openrescue/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { coreUrl } from '../../../config/env';
+import { apiUrl } from '../../../config/env';
 import { api } from '../../../lib/api';
 import { LIST_QUERY_KEY } from '../../../lib/list-record';
 
@@ -15,7 +16,9 @@ export interface BulkScanInsert {
 
 /** POST {core}/api/bulkscan/ with a list; one Idempotency-Key per submit so a retried send inserts once. */
 export async function insertBulkScans(items: BulkScanInsert[], idempotencyKey: string): Promise<unknown[]> {
-  const body = await api.post<unknown>(coreUrl('bulkscan/'), items, { headers: { 'Idempotency-Key': idempotencyKey } });
+  const body = await api.post<unknown>(apiUrl(retailPaths.insertBulkScans), items, {
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
   if (Array.isArray(body)) return body;
   const results = (body as { results?: unknown } | null)?.results;
   return Array.isArray(results) ? results : [];

@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { BULK_SCAN_BACK_DAYS, DEPARTMENTS } from '@openrescue/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toApiError } from '../../../lib/api-errors';
 import { showErrorDialog } from '../../../lib/error-events';
 import { getProductName } from '../../../lib/product-name';
@@ -9,8 +9,17 @@ import { notify } from '../../../lib/toasts';
 import { useAverageWeights } from '../api/get-average-weights';
 import { useInsertBulkScans, type BulkScanInsert } from '../api/insert-bulkscans';
 import {
-  AVERAGE_DAY_OPTIONS, BULKSCAN_DESTINATION, DEFAULT_AVERAGE_DAYS, averageText, emptyEntries, entryTime, filledDepartments,
-  hasInvalid, weightError, type DepartmentId, type WeightEntries,
+  AVERAGE_DAY_OPTIONS,
+  BULKSCAN_DESTINATION,
+  DEFAULT_AVERAGE_DAYS,
+  averageText,
+  emptyEntries,
+  entryTime,
+  filledDepartments,
+  hasInvalid,
+  weightError,
+  type DepartmentId,
+  type WeightEntries,
 } from '../lib/weights';
 
 export interface InsertWeightsFormProps {
@@ -40,6 +49,9 @@ export function InsertWeightsForm({ storeId, receiverId, email, onDone }: Insert
   const [useAverage, setUseAverage] = useState(false);
   const [days, setDays] = useState(String(DEFAULT_AVERAGE_DAYS));
   const insert = useInsertBulkScans();
+  // The last send that did not succeed: pressing again with the same entries sends it again as it was (same
+  // entry time, same Idempotency-Key), so a send whose answer was lost inserts once (decision 0057).
+  const unsent = useRef<{ signature: string; items: BulkScanInsert[]; key: string } | null>(null);
   const back = toDate(backDate);
   const averages = useAverageWeights(storeId, back, Number(days), useAverage);
 
@@ -65,16 +77,31 @@ export function InsertWeightsForm({ storeId, receiverId, email, onDone }: Insert
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     if (disabled) return;
-    const when = entryTime(back);
-    const items: BulkScanInsert[] = filled.map((f) => ({
-      store_id: storeId, department: f.department, email, weight_kg: f.weight_kg, receiver_id: receiverId,
-      destination: BULKSCAN_DESTINATION, entry_time: when,
-    }));
+    const signature = JSON.stringify([storeId, receiverId, backDate, filled]);
+    if (unsent.current?.signature !== signature) {
+      const when = entryTime(back);
+      const items: BulkScanInsert[] = filled.map((f) => ({
+        store_id: storeId,
+        department: f.department,
+        email,
+        weight_kg: f.weight_kg,
+        receiver_id: receiverId,
+        destination: BULKSCAN_DESTINATION,
+        entry_time: when,
+      }));
+      unsent.current = { signature, items, key: crypto.randomUUID() };
+    }
+    const { items, key } = unsent.current;
     insert.mutate(
-      { items, key: crypto.randomUUID() },
+      { items, key },
       {
         onSuccess: (inserted) => {
-          notify({ title: `${inserted.length} weights inserted!`, message: 'The bulk scans were saved.', type: 'success' });
+          unsent.current = null;
+          notify({
+            title: `${inserted.length} weights inserted!`,
+            message: 'The bulk scans were saved.',
+            type: 'success',
+          });
           setEntries(emptyEntries());
           onDone?.();
         },
@@ -102,7 +129,11 @@ export function InsertWeightsForm({ storeId, receiverId, email, onDone }: Insert
           popoverProps={{ withinPortal: true }}
         />
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <Switch label="Use average weights" checked={useAverage} onChange={(e) => setUseAverage(e.currentTarget.checked)} />
+          <Switch
+            label="Use average weights"
+            checked={useAverage}
+            onChange={(e) => setUseAverage(e.currentTarget.checked)}
+          />
           <Select
             label="Average over (days)"
             data={AVERAGE_DAY_OPTIONS.map((d) => ({ value: String(d), label: `${d} days` }))}
@@ -115,15 +146,21 @@ export function InsertWeightsForm({ storeId, receiverId, email, onDone }: Insert
         </Group>
         {useAverage && averages.isError && (
           <Alert color="red" variant="light" role="alert" title="Average weights could not be loaded">
-            <Button size="xs" variant="default" onClick={() => void averages.refetch()}>Try again</Button>
+            <Button size="xs" variant="default" onClick={() => void averages.refetch()}>
+              Try again
+            </Button>
           </Alert>
         )}
         {useAverage && averages.data && averages.data.length === 0 && (
-          <Text size="sm" c="dimmed" role="status">No donations in that period: no averages to fill in.</Text>
+          <Text size="sm" c="dimmed" role="status">
+            No donations in that period: no averages to fill in.
+          </Text>
         )}
 
         <Stack gap={6} component="fieldset" m={0} p={0} style={{ border: 0 }}>
-          <Text component="legend" fw={600} size="sm" mb={4}>Weights by department (kg)</Text>
+          <Text component="legend" fw={600} size="sm" mb={4}>
+            Weights by department (kg)
+          </Text>
           {DEPARTMENTS.map((d) => {
             const entry = entries[d.id];
             const error = weightError(entry.weight);
@@ -156,9 +193,13 @@ export function InsertWeightsForm({ storeId, receiverId, email, onDone }: Insert
 
         <Group justify="space-between" wrap="wrap">
           <Text size="sm" c="dimmed" aria-live="polite">
-            {filled.length === 0 ? 'Fill in at least one weight.' : `${filled.length} department${filled.length === 1 ? '' : 's'} to insert`}
+            {filled.length === 0
+              ? 'Fill in at least one weight.'
+              : `${filled.length} department${filled.length === 1 ? '' : 's'} to insert`}
           </Text>
-          <Button type="submit" disabled={disabled} loading={insert.isPending || loading}>Insert weights</Button>
+          <Button type="submit" disabled={disabled} loading={insert.isPending || loading}>
+            Insert weights
+          </Button>
         </Group>
       </Stack>
     </form>

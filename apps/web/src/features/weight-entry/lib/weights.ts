@@ -31,9 +31,9 @@ export function weightError(value: string): string | null {
 
 /** The departments that will be sent: ticked, with a valid non-empty weight. */
 export function filledDepartments(entries: WeightEntries): Array<{ department: DepartmentId; weight_kg: number }> {
-  return DEPARTMENTS.filter((d) => entries[d.id].checked && entries[d.id].weight !== '' && weightError(entries[d.id].weight) === null).map(
-    (d) => ({ department: d.id, weight_kg: Number(entries[d.id].weight) }),
-  );
+  return DEPARTMENTS.filter(
+    (d) => entries[d.id].checked && entries[d.id].weight !== '' && weightError(entries[d.id].weight) === null,
+  ).map((d) => ({ department: d.id, weight_kg: Number(entries[d.id].weight) }));
 }
 
 export function hasInvalid(entries: WeightEntries): boolean {

@@ -1,0 +1,58 @@
+import { Button, Group, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconMailCheck } from '@tabler/icons-react';
+import { toApiError } from '../../../lib/api-errors';
+import { showErrorDialog } from '../../../lib/error-events';
+import { getProductName } from '../../../lib/product-name';
+import { notify } from '../../../lib/toasts';
+import { useResubscribeContact, type CharityContact } from '../api/charity-contacts';
+
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+
+/**
+ * Whether the contact gets the report mail. One who unsubscribed (the mail's one-click link) is skipped by every
+ * send until staff re-enable it, which they do only when the person asks for the mails again.
+ */
+export function MailStatus({ contact }: { contact: CharityContact }) {
+  const resubscribe = useResubscribeContact();
+  if (!contact.unsubscribed_at) return <Text size="sm">Gets the report mail</Text>;
+
+  const confirm = () =>
+    modals.openConfirmModal({
+      title: 'Send report mails again?',
+      children: (
+        <Text size="sm">
+          {contact.email} unsubscribed on {day(contact.unsubscribed_at!)}. Re-enable the report mail only when they
+          asked for it again.
+        </Text>
+      ),
+      labels: { confirm: 'Re-enable', cancel: 'Cancel' },
+      onConfirm: () =>
+        resubscribe.mutate(contact.id, {
+          onSuccess: () =>
+            notify({ title: 'Re-enabled', message: `${contact.email} gets the report mail again.`, type: 'success' }),
+          onError: (error) => {
+            const e = toApiError(error, getProductName());
+            showErrorDialog({ type: e.type, message: e.message, detail: e.detail });
+          },
+        }),
+    });
+
+  return (
+    <Group gap="xs" wrap="wrap">
+      <Text size="sm" fw={600} data-testid="contact-unsubscribed">
+        Unsubscribed on {day(contact.unsubscribed_at)}: sends skip this contact
+      </Text>
+      <Button
+        size="compact-sm"
+        variant="light"
+        leftSection={<IconMailCheck size={14} aria-hidden="true" />}
+        onClick={confirm}
+        loading={resubscribe.isPending}
+      >
+        Re-enable report mails
+      </Button>
+    </Group>
+  );
+}

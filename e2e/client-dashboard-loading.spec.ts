@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { GRAPH_EMPTY, graph, holdAccountRecord, holdRequests, impact, openDashboard, rangeText, settled } from './support/client-dashboard';
+import {
+  GRAPH_EMPTY,
+  graph,
+  holdAccountRecord,
+  holdRequests,
+  impact,
+  openDashboard,
+  rangeText,
+  settled,
+} from './support/client-dashboard';
 import { expectAccessible, screenshotPath, signIn } from './support/helpers';
 
 /** The client dashboard on its way in: the frame, the server's first view, the requests it starts with, a failed load. */
@@ -18,7 +27,9 @@ test.describe('client dashboard, loading', () => {
     await page.screenshot({ path: screenshotPath('client-frame-loading.png') });
     release();
     await expect(page.getByTestId('impact-dashboard')).toBeVisible();
-    await expect(page.getByRole('main').getByRole('status').filter({ hasText: 'Grabbing some digital bits...' })).toHaveCount(0);
+    await expect(
+      page.getByRole('main').getByRole('status').filter({ hasText: 'Grabbing some digital bits...' }),
+    ).toHaveCount(0);
   });
 
   test('the impact cards keep their height as the figures arrive', async ({ page }) => {
@@ -44,7 +55,9 @@ test.describe('client dashboard, loading', () => {
     await signIn(page, 'company');
     // Both loads fail (after one retry) before the dialog is closed, so it does not open a second time.
     for (const noun of ['department', 'destination'] as const) {
-      await expect(graph(page, noun).getByRole('alert')).toContainText('This graph could not be loaded', { timeout: 15_000 });
+      await expect(graph(page, noun).getByRole('alert')).toContainText('This graph could not be loaded', {
+        timeout: 15_000,
+      });
     }
     await expect(impact(page)).toHaveCount(0);
     await expect(page.getByRole('alert').filter({ hasText: 'The impact figures could not be loaded' })).toBeVisible();
@@ -55,10 +68,16 @@ test.describe('client dashboard, loading', () => {
     await expect(dialog).toBeHidden();
     await page.unroute('**/retail/reports/donation_totals**');
     await graph(page, 'department').getByRole('button', { name: 'Try again' }).click();
-    await expect(graph(page, 'department').getByRole('list', { name: 'Weight by department' }).or(graph(page, 'department').getByText(GRAPH_EMPTY))).toBeVisible();
+    await expect(
+      graph(page, 'department')
+        .getByRole('list', { name: 'Weight by department' })
+        .or(graph(page, 'department').getByText(GRAPH_EMPTY)),
+    ).toBeVisible();
   });
 
-  test('the account record and the store and company lists are asked for together, with a skeleton for the name until they are in', async ({ page }) => {
+  test('the account record and the store and company lists are asked for together, with a skeleton for the name until they are in', async ({
+    page,
+  }) => {
     await openDashboard(page, 'company');
     const asked: string[] = [];
     let recordAnswered = false;
@@ -70,7 +89,9 @@ test.describe('client dashboard, loading', () => {
       await route.continue();
     });
     await page.route(/\/api\/(stores|companies)\?/, async (route) => {
-      asked.push(`${new URL(route.request().url()).pathname.split('/').pop()}${recordAnswered ? ' after the record' : ''}`);
+      asked.push(
+        `${new URL(route.request().url()).pathname.split('/').pop()}${recordAnswered ? ' after the record' : ''}`,
+      );
       await listsHeld;
       await route.continue();
     });
@@ -91,7 +112,11 @@ test.describe('client dashboard, loading', () => {
     await expect(page.getByRole('combobox', { name: 'Store' })).toHaveValue(/^All .+ stores$/);
   });
 
-  test("the page arrives with the frame and the header named (the server's first view); the app takes its place and the name never leaves", async ({ page, browser, baseURL }) => {
+  test("the page arrives with the frame and the header named (the server's first view); the app takes its place and the name never leaves", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     // What the title shows at each change of the page from its first paint on: the first view's while it is up,
     // then the app's; 'nothing' if neither shows one.
     await page.addInitScript(() => {
@@ -108,23 +133,38 @@ test.describe('client dashboard, loading', () => {
     const shell = page.locator('[data-page-shell="/"]');
     await expect(shell.getByTestId('dashboard-title')).toHaveText(/\S/);
     await expect(shell.getByRole('link', { name: /FLW/ })).toHaveCount(0); // inert and hidden from assistive technology
-    const firstView = { title: await shell.getByTestId('dashboard-title').innerText(), range: await shell.getByTestId('dashboard-range').innerText() };
+    const firstView = {
+      title: await shell.getByTestId('dashboard-title').innerText(),
+      range: await shell.getByTestId('dashboard-range').innerText(),
+    };
     await page.screenshot({ path: screenshotPath('client-first-view.png') });
     release();
     await expect(shell).toHaveCount(0);
     await expect(page.getByTestId('impact-dashboard')).toBeVisible();
     await settled(page);
-    expect({ title: await page.getByTestId('dashboard-title').innerText(), range: await rangeText(page).innerText() }).toEqual(firstView);
-    expect(await page.evaluate(() => (window as unknown as { __visibleTitles: string[] }).__visibleTitles)).toEqual([firstView.title]);
+    expect({
+      title: await page.getByTestId('dashboard-title').innerText(),
+      range: await rangeText(page).innerText(),
+    }).toEqual(firstView);
+    expect(await page.evaluate(() => (window as unknown as { __visibleTitles: string[] }).__visibleTitles)).toEqual([
+      firstView.title,
+    ]);
 
     // Without the script, the page the server sends is that view: the name and range, the FLW button, the account.
-    const bare = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState(), baseURL });
+    const bare = await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+      baseURL,
+    });
     const barePage = await bare.newPage();
     await barePage.goto('/');
     await expect(barePage.getByTestId('dashboard-title')).toHaveText(firstView.title);
     await expect(barePage.getByTestId('dashboard-range')).toHaveText(firstView.range);
     await expect(barePage.locator('a', { hasText: 'FLW analytics' })).toHaveCount(1);
-    await expect(barePage.getByTestId('user-menu')).toHaveAttribute('aria-label', 'Account menu for company@openrescue.test');
+    await expect(barePage.getByTestId('user-menu')).toHaveAttribute(
+      'aria-label',
+      'Account menu for company@openrescue.test',
+    );
     await bare.close();
   });
 });

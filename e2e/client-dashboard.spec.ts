@@ -2,11 +2,27 @@ import { expect, test, type Page } from '@playwright/test';
 import { GRAPH_EMPTY, graph, impact, openDashboard, rangeText, settled } from './support/client-dashboard';
 import { expectAccessible, screenshotPath, signIn } from './support/helpers';
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** The dashboard's default end month: the month before today in America/Vancouver, e.g. 'October 2026'. */
 function previousMonthLabel(): string {
-  const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Vancouver' }).format(new Date()).split('-').map(Number);
+  const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Vancouver' })
+    .format(new Date())
+    .split('-')
+    .map(Number);
   return m === 1 ? `December ${y - 1}` : `${MONTH_NAMES[m - 2]} ${y}`;
 }
 
@@ -71,7 +87,9 @@ async function expectGraphsShown(page: Page) {
 }
 
 test.describe('client dashboard', () => {
-  test('company user: company-wide view, FLW button, no money saved or short ranges, ranges and stores change the figures', async ({ page }) => {
+  test('company user: company-wide view, FLW button, no money saved or short ranges, ranges and stores change the figures', async ({
+    page,
+  }) => {
     await recordTitles(page);
     await openDashboard(page, 'company');
     const title = page.getByTestId('dashboard-title');
@@ -118,13 +136,18 @@ test.describe('client dashboard', () => {
     await listbox.getByRole('option', { name: target, exact: true }).click();
     await expect(title).toHaveText(target);
     await settled(page);
-    await expect(page.getByRole('link', { name: 'Monthly report' })).toHaveAttribute('href', /\/reports\/store\/\d+$/);
-    await expect(page.getByRole('link', { name: 'Poster' })).toHaveAttribute('href', /\/posters\/store\/\d+$/);
+    await expect(page.getByRole('link', { name: 'Monthly report' })).toHaveAttribute(
+      'href',
+      /\/reports\/store\/\d+(\?|$)/,
+    );
+    await expect(page.getByRole('link', { name: 'Poster' })).toHaveAttribute('href', /\/posters\/store\/\d+(\?|$)/);
     expect(await kgRescued(page)).toBeLessThanOrEqual(yearKg);
     await expectAccessible(page, 'company dashboard, one store');
   });
 
-  test('opening the range list fetches the other ranges, so the chosen one shows without another request', async ({ page }) => {
+  test('opening the range list fetches the other ranges, so the chosen one shows without another request', async ({
+    page,
+  }) => {
     await openDashboard(page, 'company');
     const totals: string[] = [];
     page.on('request', (r) => {
@@ -172,7 +195,9 @@ test.describe('client dashboard', () => {
     await page.screenshot({ path: screenshotPath('client-charts-pie.png'), fullPage: true });
   });
 
-  test('store user: their one store, report and poster links, an empty month says so, works at 360 px', async ({ page }) => {
+  test('store user: their one store, report and poster links, an empty month says so, works at 360 px', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 360, height: 780 });
     await recordTitles(page);
     await openDashboard(page, 'store');
@@ -211,7 +236,16 @@ test.describe('client dashboard', () => {
     await expect(card(page, 'Money saved')).toBeVisible();
     await expect(card(page, 'Money saved').getByTestId('impact-value')).toHaveText(/^\$/);
     await expect(page.getByRole('link', { name: /FLW/ })).toHaveCount(0);
-    expect(await rangeChoices(page)).toEqual(['7 days', '2 weeks', '1 month', '3 months', '6 months', '1 year', '3 years', 'Max']);
+    expect(await rangeChoices(page)).toEqual([
+      '7 days',
+      '2 weeks',
+      '1 month',
+      '3 months',
+      '6 months',
+      '1 year',
+      '3 years',
+      'Max',
+    ]);
 
     await chooseRange(page, '7 days');
     const [from, to] = (await rangeText(page).innerText()).split(' – ').map((d) => Date.parse(d));
@@ -227,7 +261,9 @@ test.describe('client dashboard', () => {
     const companies = await listbox.getByRole('option', { name: /^All .+ stores$/ }).allInnerTexts();
     expect(companies.length).toBeGreaterThan(1);
     await listbox.getByRole('option', { name: companies[1].trim(), exact: true }).click();
-    await expect(page.getByTestId('dashboard-title')).toHaveText(companies[1].trim().replace(/^All (.+) stores$/, '$1'));
+    await expect(page.getByTestId('dashboard-title')).toHaveText(
+      companies[1].trim().replace(/^All (.+) stores$/, '$1'),
+    );
     await settled(page);
     await expect(card(page, 'Money saved')).toBeVisible();
     await expect(page).toHaveURL(/store=company-\d+/);
@@ -262,7 +298,10 @@ test.describe('client dashboard', () => {
       await page.getByRole('button', { name: 'Help and support' }).click();
       const dialog = page.getByRole('dialog', { name: 'Support' });
       await expect(dialog).toBeVisible();
-      await expect(dialog.getByRole('link', { name: 'support@openrescue.test' })).toHaveAttribute('href', 'mailto:support@openrescue.test');
+      await expect(dialog.getByRole('link', { name: 'support@openrescue.test' })).toHaveAttribute(
+        'href',
+        'mailto:support@openrescue.test',
+      );
       // The dialog's own Close button, below the text (the corner's X is named Close too).
       if (close === 'button') await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
       else await page.keyboard.press('Escape');
@@ -275,5 +314,110 @@ test.describe('client dashboard', () => {
     await page.getByRole('link', { name: 'About these numbers' }).click();
     await expect(page).toHaveURL(/\/public\/about-the-numbers$/);
     await expect(page.getByRole('heading', { level: 1, name: 'About these numbers' })).toBeVisible();
+  });
+});
+
+/** The x-axis labels a line chart draws, left to right. */
+const xTicks = (page: Page, noun: 'department' | 'destination') =>
+  graph(page, noun).locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value').allTextContents();
+
+/** The line chart's hidden table (its points as text): each row's label and whether any category has weight. */
+async function linePoints(page: Page, noun: 'department' | 'destination') {
+  const rows = graph(page, noun).getByRole('table').locator('tbody tr');
+  return rows.evaluateAll((trs) =>
+    trs.map((tr) => ({
+      label: tr.querySelector('th')!.textContent!,
+      weight: [...tr.querySelectorAll('td')].some((td) => Number(td.textContent!.replace(/[^\d.]/g, '')) > 0),
+    })),
+  );
+}
+
+/** The x-axis labels a line chart draws stand apart: none touches its neighbour. */
+async function expectTicksApart(page: Page, noun: 'department' | 'destination') {
+  const boxes = await graph(page, noun)
+    .locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value')
+    .evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => [r.left, r.right]));
+  expect(boxes.length).toBeGreaterThan(1);
+  for (let i = 1; i < boxes.length; i += 1) expect(boxes[i][0], 'labels apart').toBeGreaterThan(boxes[i - 1][1] + 4);
+}
+
+async function showLine(page: Page, noun: 'department' | 'destination') {
+  const g = graph(page, noun);
+  await g.getByText('Line', { exact: true }).click();
+  await expect(g.locator('.recharts-line').first()).toBeVisible();
+  await settled(page);
+}
+
+test.describe('client dashboard charts, phones and print (issue 35)', () => {
+  test('line charts: points only inside the range and from the first data on, kg on the axis, a readable daily axis', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openDashboard(page, 'company');
+    await showLine(page, 'department');
+    const g = graph(page, 'department');
+    await expect(g.getByTestId('chart-line').locator('svg text').filter({ hasText: 'kg' })).toHaveText(/\bkg\b/);
+
+    // 1 month, daily: a label a week, not one squeezed under every day.
+    const daily = await xTicks(page, 'department');
+    expect(daily.length).toBeGreaterThan(1);
+    expect(daily.length).toBeLessThanOrEqual(6);
+    await expectTicksApart(page, 'department');
+
+    // 3 months, weekly: the range starts on a Saturday; no point is dated on the Monday before it, and the first
+    // point holds data (the range's first weekend alone was a dip to 0 on every line).
+    await chooseRange(page, '3 months');
+    await expect(g.locator('.recharts-line').first()).toBeVisible();
+    const from = (await rangeText(page).innerText()).split(' – ')[0];
+    const weekly = await linePoints(page, 'department');
+    expect(Date.parse(`${weekly[0].label}, ${from.slice(-4)}`)).toBeGreaterThanOrEqual(Date.parse(from));
+    expect(weekly[0].weight, 'the first point has data').toBe(true);
+    expect((await xTicks(page, 'department'))[0]).toBe(weekly[0].label);
+
+    // Max: 60 months, but the line starts at the first month with donations, not with years of zeros.
+    await chooseRange(page, 'Max');
+    await expect(g.locator('.recharts-line').first()).toBeVisible();
+    const monthly = await linePoints(page, 'department');
+    expect(monthly[0].weight, 'nothing before the first data').toBe(true);
+    expect(monthly.length).toBeLessThan(60);
+    expect((await xTicks(page, 'department'))[0]).toBe(monthly[0].label);
+    await expect(g.getByTestId('chart-line').locator('svg text').filter({ hasText: 'kg' })).toHaveText(/\bkg\b/);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: screenshotPath('dashboard-1280.png'), fullPage: true });
+  });
+
+  test('a phone at 390 px: no sideways scroll, accessible, lines readable; print hides the filters and keeps the bar colours', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openDashboard(page, 'company');
+    await chooseRange(page, '3 months');
+    for (const noun of ['department', 'destination'] as const) {
+      await graph(page, noun).scrollIntoViewIfNeeded();
+      await showLine(page, noun);
+      await expectTicksApart(page, noun);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page, 'dashboard at 390 px, line charts');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: screenshotPath('dashboard-390.png'), fullPage: true });
+
+    await graph(page, 'department').getByText('Bar', { exact: true }).click();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('form', { name: 'Dashboard filters' })).toBeHidden();
+    await expect(page.getByRole('banner')).toBeHidden();
+    await expect(page.getByRole('radiogroup').first()).toBeHidden();
+    await expect(page.getByTestId('dashboard-title')).toBeVisible();
+    await expect(impact(page)).toBeVisible();
+    const bar = graph(page, 'department').getByTestId('chart-bar').locator('.mantine-BarsList-barLabel').first();
+    await expect(bar).toBeVisible();
+    const paint = await bar.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { adjust: style.printColorAdjust, fill: style.backgroundColor };
+    });
+    expect(paint.adjust).toBe('exact');
+    expect(paint.fill).not.toMatch(/^(transparent|rgba\(0, 0, 0, 0\))$/);
+    await page.pdf({ path: screenshotPath('dashboard-print.pdf'), format: 'Letter', printBackground: false });
   });
 });

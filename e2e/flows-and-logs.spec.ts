@@ -2,13 +2,19 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, screenshotPath, settle, signIn } from './support/helpers';
 
 /** Every creation time the Logs table shows, top to bottom. */
-const logTimes = (page: Page) => page.getByTestId('log-row').locator('time').evaluateAll((els) => els.map((e) => e.getAttribute('datetime') ?? ''));
+const logTimes = (page: Page) =>
+  page
+    .getByTestId('log-row')
+    .locator('time')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('datetime') ?? ''));
 
 /** Donations made by the flows so far (the debug-free way: the flow tables, through the API the console uses). */
 async function scanDonationsKg(page: Page): Promise<number> {
   // The session cookie is a credential for the ops and core APIs (decision 0008); totals of the last 30 days.
   const since = new Date(Date.now() - 30 * 86_400_000).toISOString();
-  const res = await page.request.get(`/core-api/api/retail/reports/donation_totals?entry_time__gte=${encodeURIComponent(since)}`);
+  const res = await page.request.get(
+    `/core-api/api/retail/reports/donation_totals?entry_time__gte=${encodeURIComponent(since)}`,
+  );
   expect(res.status(), await res.text()).toBe(200);
   const body = await res.json();
   return body.results.reduce((sum: number, r: { weight_kg__sum: number }) => sum + Number(r.weight_kg__sum), 0);
@@ -35,14 +41,22 @@ test.describe('logs and flows', () => {
     await page.screenshot({ path: screenshotPath('ops-logs.png'), fullPage: true });
   });
 
-  test('a flow card starts its flow as a job that Jobs History follows to the end; the donations and the problems appear', async ({ page }) => {
+  test('a flow card starts its flow as a job that Jobs History follows to the end; the donations and the problems appear', async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     const kgBefore = await scanDonationsKg(page);
     await page.goto('/ops/flows');
     await expect(page.getByRole('heading', { level: 1, name: 'Flows' })).toBeVisible();
     const cards = page.getByTestId('flow-card');
     await expect(cards).toHaveCount(5);
-    for (const id of ['triggerBulkScanToDonationFlow', 'loadBulkScanToQa', 'loadBulkScanQaToAdjScan', 'migrateAdjScanToDonation', 'preloadDonation']) {
+    for (const id of [
+      'triggerBulkScanToDonationFlow',
+      'loadBulkScanToQa',
+      'loadBulkScanQaToAdjScan',
+      'migrateAdjScanToDonation',
+      'preloadDonation',
+    ]) {
       await expect(page.getByRole('heading', { level: 2, name: id })).toBeVisible();
     }
     await expectAccessible(page, 'flows');

@@ -80,7 +80,12 @@ async function recordMeter(page: Page, name: string) {
       const value = bar?.getAttribute('aria-valuenow');
       if (value != null && seen[seen.length - 1] !== Number(value)) seen.push(Number(value));
     };
-    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+    new MutationObserver(look).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['aria-valuenow'],
+    });
   }, name);
 }
 
@@ -90,7 +95,8 @@ const FIND = '/ops-api/appsheet/table/{table}/action';
 const PROPERTIES = { Locale: 'en-US', Timezone: 'Pacific Standard Time' };
 
 /** The signed-in user's bearer token, as the app keeps it. */
-const tokenOf = (page: Page) => page.evaluate(() => JSON.parse(sessionStorage.getItem('openrescue.session')!).token as string);
+const tokenOf = (page: Page) =>
+  page.evaluate(() => JSON.parse(sessionStorage.getItem('openrescue.session')!).token as string);
 
 /**
  * Publishes one store report through the real API (the demo's generated rows point at documents no demo run
@@ -99,18 +105,39 @@ const tokenOf = (page: Page) => page.evaluate(() => JSON.parse(sessionStorage.ge
 async function publishOneStoreReport(page: Page): Promise<{ publishFileId: number; companyId: number }> {
   const headers = { authorization: `Bearer ${await tokenOf(page)}` };
   const find = async (table: string, Selector: string) => {
-    const res = await page.request.post(FIND.replace('{table}', table), { headers, data: { Action: 'Find', Properties: { ...PROPERTIES, Selector } } });
+    const res = await page.request.post(FIND.replace('{table}', table), {
+      headers,
+      data: { Action: 'Find', Properties: { ...PROPERTIES, Selector } },
+    });
     expect(res.status()).toBe(200);
     return (await res.json()) as { data: Array<Record<string, unknown>>; count: number };
   };
-  const files = await find('PublishFile', 'Top(OrderBy(Filter(PublishFile, [file_type] = "STORE_REPORT"), [id], TRUE), 1)');
+  const files = await find(
+    'PublishFile',
+    'Top(OrderBy(Filter(PublishFile, [file_type] = "STORE_REPORT"), [id], TRUE), 1)',
+  );
   const target = files.data[0] as { id: number; company_id: number };
   const started = await page.request.post('/ops-api/appsheet/table/PublishFile/batchAction', {
     headers,
-    data: { Action: 'AdvanceSingleFileChangeTime', Properties: { ...PROPERTIES, TaskName: `publish_id_${target.id}`, ParallelRequests: 1 }, Rows: [{ id: target.id }] },
+    data: {
+      Action: 'AdvanceSingleFileChangeTime',
+      Properties: { ...PROPERTIES, TaskName: `publish_id_${target.id}`, ParallelRequests: 1 },
+      Rows: [{ id: target.id }],
+    },
   });
   expect(started.ok(), await started.text()).toBe(true);
-  await expect.poll(async () => (await find('GeneratedFile', `Filter(GeneratedFile, AND([publish_file_id] = ${target.id}, ISNOTBLANK([file_uri])))`)).count, { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
+  await expect
+    .poll(
+      async () =>
+        (
+          await find(
+            'GeneratedFile',
+            `Filter(GeneratedFile, AND([publish_file_id] = ${target.id}, ISNOTBLANK([file_uri])))`,
+          )
+        ).count,
+      { timeout: 60_000 },
+    )
+    .toBeGreaterThanOrEqual(2);
   return { publishFileId: target.id, companyId: target.company_id };
 }
 
@@ -172,7 +199,9 @@ test.describe('Generated Files', () => {
     await expect(supplier).toHaveValue(withCompany.company);
     await fileCount(page);
     // The count and the rows may still be the unfiltered list's for a moment after the address changes.
-    await expect.poll(async () => (await shownRows(page)).filter((row) => row.company !== withCompany.company).length).toBe(0);
+    await expect
+      .poll(async () => (await shownRows(page)).filter((row) => row.company !== withCompany.company).length)
+      .toBe(0);
     await expectAccessible(page, 'generated files filter drop');
     await page.screenshot({ path: screenshotPath('ops-generated-files-filters.png') });
     if (withReceiver) await pick(page, receiver, withReceiver.receiver);
@@ -187,7 +216,9 @@ test.describe('Generated Files', () => {
     const byReceiver = await fileCount(page);
     if (withReceiver) {
       expect(byReceiver.listed).toBeGreaterThan(0);
-      await expect.poll(async () => (await shownRows(page)).filter((row) => row.receiver !== withReceiver.receiver).length).toBe(0);
+      await expect
+        .poll(async () => (await shownRows(page)).filter((row) => row.receiver !== withReceiver.receiver).length)
+        .toBe(0);
     }
     await page.keyboard.press('Escape');
 
@@ -199,14 +230,18 @@ test.describe('Generated Files', () => {
     await page.getByRole('group', { name: 'Filters' }).getByRole('button', { name: 'Entry month' }).click();
     const yearControl = page.getByRole('button', { name: 'Choose a year' });
     for (let i = 0; i < 5 && Number(await yearControl.innerText()) !== year; i++) {
-      await page.getByRole('button', { name: Number(await yearControl.innerText()) > year ? 'Previous year' : 'Next year' }).click();
+      await page
+        .getByRole('button', { name: Number(await yearControl.innerText()) > year ? 'Previous year' : 'Next year' })
+        .click();
     }
     await expectAccessible(page, 'generated files month picker');
     const short = new Date(Date.UTC(year, month - 1, 1)).toLocaleString('en-US', { month: 'short', timeZone: 'UTC' });
     await page.getByRole('button', { name: short, exact: true }).click();
     const picked = withCompany.entryDate.slice(0, 7);
     await expect(page).toHaveURL(new RegExp(`month=${picked}`));
-    await expect(page.getByRole('group', { name: 'Filters' }).getByRole('button', { name: 'Entry month' })).toContainText(String(year));
+    await expect(
+      page.getByRole('group', { name: 'Filters' }).getByRole('button', { name: 'Entry month' }),
+    ).toContainText(String(year));
     await page.keyboard.press('Escape');
     await fileCount(page);
     const inMonth = await shownRows(page);
@@ -225,21 +260,40 @@ test.describe('Generated Files', () => {
     await fileCount(page);
     rows = await shownRows(page);
     const first = rows[0];
-    const idButton = page.getByTestId('generated-file-row').first().getByRole('button', { name: new RegExp(`details of \\w+ file ${first.fileId}$`) });
+    const idButton = page
+      .getByTestId('generated-file-row')
+      .first()
+      .getByRole('button', { name: new RegExp(`details of \\w+ file ${first.fileId}$`) });
     await idButton.focus();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`file=${first.fileId}`));
     const drawer = page.getByRole('dialog', { name: `Generated file ${first.fileId}` });
     const details = drawer.getByTestId('generated-file-details');
     await expect(details).toBeVisible();
-    for (const field of ['ID', 'Publish file ID', 'Company', 'Store', 'Receiver', 'Type (extension)', 'Entry date', 'Creation time', 'File status', 'File URI', 'Version', 'Size', 'Error']) {
+    for (const field of [
+      'ID',
+      'Publish file ID',
+      'Company',
+      'Store',
+      'Receiver',
+      'Type (extension)',
+      'Entry date',
+      'Creation time',
+      'File status',
+      'File URI',
+      'Version',
+      'Size',
+      'Error',
+    ]) {
       await expect(details.getByText(field, { exact: true })).toBeVisible();
     }
     await expect(details.getByText(first.entryDate, { exact: true })).toBeVisible();
     await expectAccessible(page, 'generated file details');
     await page.screenshot({ path: screenshotPath('ops-generated-file-details.png') });
     await page.reload();
-    await expect(page.getByRole('dialog', { name: `Generated file ${first.fileId}` }).getByTestId('generated-file-details')).toBeVisible({ timeout: 30_000 });
+    await expect(
+      page.getByRole('dialog', { name: `Generated file ${first.fileId}` }).getByTestId('generated-file-details'),
+    ).toBeVisible({ timeout: 30_000 });
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog', { name: `Generated file ${first.fileId}` })).toHaveCount(0);
     await expect(page).not.toHaveURL(/file=/);
@@ -251,7 +305,12 @@ test.describe('Generated Files', () => {
     const target = (await shownRows(page))[0];
     expect(target.publishFileId).toBe(String(published.publishFileId));
     const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: 2 * 1024, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: 2 * 1024,
+      uploadThroughput: -1,
+    });
     const row = page.locator(`[data-testid="generated-file-row"][data-file-id="${target.fileId}"]`);
     const download = page.waitForEvent('download', { timeout: 60_000 });
     await recordMeter(page, `Downloading file ${target.fileId}`);
@@ -264,7 +323,12 @@ test.describe('Generated Files', () => {
     await page.screenshot({ path: screenshotPath('ops-generated-file-downloading.png') });
     const file = await download;
     console.log(`download meter showed ${(await meterValues(page)).join(', ')} %`);
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     await expect(meter).toHaveCount(0);
     const names = [target.receiver, target.company, target.store].filter((n) => n !== '—').join(' ');
     const name = file.suggestedFilename();
@@ -302,7 +366,9 @@ test.describe('Generated Files', () => {
     const cards = page.getByRole('list', { name: 'Generated files' }).getByTestId('generated-file-card');
     await expect(cards.first()).toBeVisible();
     await settle(page);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await expect(cards.first().getByRole('button', { name: /^Download file \d+/ })).toBeInViewport();
     await expectAccessible(page, 'generated files at 360 px');
@@ -314,7 +380,10 @@ test.describe('Generated Files', () => {
     await page.keyboard.press('Escape');
 
     // The details open full width and show the download.
-    await cards.first().getByRole('button', { name: /details of/ }).click();
+    await cards
+      .first()
+      .getByRole('button', { name: /details of/ })
+      .click();
     const drawer = page.getByRole('dialog', { name: /^Generated file \d+$/ });
     await expect(drawer.getByTestId('generated-file-details')).toBeVisible();
     await expect(drawer.getByRole('button', { name: /^Download file \d+/ })).toBeVisible();

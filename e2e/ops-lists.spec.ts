@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible, listCounts, screenshotPath, settle, signIn } from './support/helpers';
 
 test.describe('ops lists', () => {
@@ -44,7 +44,9 @@ test.describe('ops lists', () => {
     await page.screenshot({ path: screenshotPath('ops-receiver-panel.png') });
 
     await page.reload();
-    await expect(page.getByRole('dialog', { name: 'Receiver details' }).getByTestId('org-detail')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('dialog', { name: 'Receiver details' }).getByTestId('org-detail')).toBeVisible({
+      timeout: 20_000,
+    });
 
     await page.goBack();
     await expect(page).toHaveURL(/\/ops\/retail\/receivers$/);
@@ -60,7 +62,10 @@ test.describe('ops lists', () => {
     await page.getByRole('list', { name: 'Stores' }).getByRole('link').first().click();
     const drawer = page.getByRole('dialog', { name: 'Store details' });
     await expect(drawer.getByTestId('org-detail')).toBeVisible({ timeout: 20_000 });
-    await drawer.getByRole('button', { name: /^Insert weight/ }).first().click();
+    await drawer
+      .getByRole('button', { name: /^Insert weight/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/panel=insert-bulkscans/);
 
     const form = page.getByRole('form', { name: 'Insert weights' });
@@ -118,7 +123,9 @@ test.describe('ops lists: no-pickups, stipend, mailable', () => {
         await confirm.getByRole('button', { name: 'Cancel' }).click();
         await expect(confirm).toHaveCount(0);
         // Confirming queues the mails for real (the e2e server has no SMTP: the outbox writes .eml files).
-        const sent = page.waitForResponse((r) => r.url().includes('/reports/charity_poster_contacts') && r.request().method() === 'POST');
+        const sent = page.waitForResponse(
+          (r) => r.url().includes('/reports/charity_poster_contacts') && r.request().method() === 'POST',
+        );
         const sendButton = page.getByRole('main').getByRole('button', { name: /^(Send|Sendng\.\.)$/ });
         await sendButton.click();
         await page.getByRole('dialog', { name: 'Send report mails' }).getByRole('button', { name: 'Send' }).click();

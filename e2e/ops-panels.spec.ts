@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
+import PostalMime from 'postal-mime';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, listCounts, screenshotPath, settle, signIn } from './support/helpers';
 
@@ -11,7 +14,13 @@ test.describe('ops detail and side panels', () => {
   });
 
   for (const [path, list, dialog, testId, shot] of [
-    ['/ops/retail/no-pickups', 'No-pickup bulk scans', 'Bulk scan details', 'bulkscan-detail', 'ops-no-pickup-panel.png'],
+    [
+      '/ops/retail/no-pickups',
+      'No-pickup bulk scans',
+      'Bulk scan details',
+      'bulkscan-detail',
+      'ops-no-pickup-panel.png',
+    ],
     ['/ops/retail/stipend-report', 'Stipend rows', 'Stipend row', 'stipend-detail', 'ops-stipend-panel.png'],
     ['/ops/reports/mailable', 'Contacts', 'Contact details', 'contact-detail', 'ops-contact-panel.png'],
   ] as const) {
@@ -39,11 +48,15 @@ test.describe('ops detail and side panels', () => {
 
       // An id that names nothing says so.
       await page.goto(`${path}/999999`);
-      await expect(page.getByRole('dialog', { name: dialog }).getByText(/It does not exist or you may not see it/)).toBeVisible({ timeout: 20_000 });
+      await expect(
+        page.getByRole('dialog', { name: dialog }).getByText(/It does not exist or you may not see it/),
+      ).toBeVisible({ timeout: 20_000 });
     });
   }
 
-  test('a store panel opened from the list shows the row at once, then the record as the server answers it', async ({ page }) => {
+  test('a store panel opened from the list shows the row at once, then the record as the server answers it', async ({
+    page,
+  }) => {
     await page.goto('/ops/retail/stores');
     await listCount(page);
     // The record's own request is held back for 3 s: the panel must not wait for it.
@@ -65,7 +78,9 @@ test.describe('ops detail and side panels', () => {
     await expect(details.getByTestId('org-detail')).toBeVisible();
   });
 
-  test('receiver: Reports and Store Posters side panels, one at a time; rotating the link kills the old one', async ({ page }) => {
+  test('receiver: Reports and Store Posters side panels, one at a time; rotating the link kills the old one', async ({
+    page,
+  }) => {
     await page.goto('/ops/retail/receivers');
     await listCount(page);
     await page.getByRole('list', { name: 'Receivers' }).getByRole('link').first().click();
@@ -78,9 +93,15 @@ test.describe('ops detail and side panels', () => {
     const reports = page.getByRole('dialog', { name: 'Donation reports' });
     const months = reports.getByRole('list', { name: 'Donation reports' }).getByRole('listitem');
     await expect(months).toHaveCount(12);
-    await expect(reports.getByRole('link', { name: /^Open the .* report$/ }).first()).toHaveAttribute('href', new RegExp(`^/reports/receiver/${id}\\?month=\\d{4}-\\d{2}-01$`));
+    await expect(reports.getByRole('link', { name: /^Open the .* report$/ }).first()).toHaveAttribute(
+      'href',
+      new RegExp(`^/reports/receiver/${id}\\?month=\\d{4}-\\d{2}-01$`),
+    );
     const download = page.waitForEvent('download');
-    await reports.getByRole('button', { name: /^Download the .* report$/ }).first().click();
+    await reports
+      .getByRole('button', { name: /^Download the .* report$/ })
+      .first()
+      .click();
     expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
     await expectAccessible(page, 'donation reports panel');
     await page.screenshot({ path: screenshotPath('ops-donation-reports-panel.png') });
@@ -99,10 +120,15 @@ test.describe('ops detail and side panels', () => {
     const link = details.getByRole('textbox', { name: 'Public reports link' });
     await expect(link).toHaveValue(/tk=/, { timeout: 20_000 });
     const oldTk = new URL(await link.inputValue()).searchParams.get('tk')!;
-    const asPublic = (tk: string) => page.request.get(`/core-api/api/reports/monthly/receiver/${id}`, { headers: { authorization: `Bearer ro.r_${id}.${tk}` } });
+    const asPublic = (tk: string) =>
+      page.request.get(`/core-api/api/reports/monthly/receiver/${id}`, {
+        headers: { authorization: `Bearer ro.r_${id}.${tk}` },
+      });
     expect((await asPublic(oldTk)).status()).toBe(200);
     await details.getByRole('button', { name: 'Rotate link' }).click();
-    await page.getByRole('dialog', { name: 'Rotate the public link?' }).getByRole('button', { name: 'Rotate' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Rotate the public link?' });
+    await expect(confirm).toContainText('the links in report mails already sent');
+    await confirm.getByRole('button', { name: 'Rotate' }).click();
     await expect(page.getByText('Older public links no longer work.')).toBeVisible({ timeout: 20_000 });
     await expect(link).not.toHaveValue(new RegExp(oldTk.slice(-12)));
     const newTk = new URL(await link.inputValue()).searchParams.get('tk')!;
@@ -110,11 +136,130 @@ test.describe('ops detail and side panels', () => {
     expect((await asPublic(newTk)).status()).toBe(200);
   });
 
-  test('insert weights: average weights need a back date, then fill the departments from the store history', async ({ page }) => {
+  test('store: the poster link outlives rotating the report link, and revoking it ends printed posters', async ({
+    page,
+    browser,
+  }) => {
+    await page.goto('/ops/retail/stores/3');
+    const details = page.getByRole('dialog', { name: 'Store details' });
+    const posterLink = details.getByRole('textbox', { name: 'Poster link' });
+    await expect(posterLink).toHaveValue(/\/p\/[0-9a-z]{12}$/, { timeout: 20_000 });
+    const printed = await posterLink.inputValue();
+    const visitor = await browser.newContext();
+    // What a phone scanning the poster gets: the store's report opens (200), or its link is refused.
+    const scan = async (url: string) => {
+      const pub = await visitor.newPage();
+      const report = pub.waitForResponse((r) => r.url().includes('/core-api/api/reports/monthly/store/3'));
+      await pub.goto(url);
+      await expect(pub).toHaveURL(/\/public\/store\/3\/reports\?tk=/);
+      const status = (await report).status();
+      if (status !== 200) await expect(pub.getByTestId('link-refused')).toBeVisible();
+      await pub.close();
+      return status === 200;
+    };
+    expect(await scan(printed)).toBe(true);
+
+    await details.getByRole('button', { name: 'Rotate link' }).click();
+    const rotate = page.getByRole('dialog', { name: 'Rotate the public link?' });
+    await expect(rotate).toContainText('Printed posters keep working');
+    await settle(page);
+    await page.screenshot({ path: screenshotPath('ops-store-rotate-confirm.png') });
+    await rotate.getByRole('button', { name: 'Rotate' }).click();
+    await expect(page.getByText('Older public links no longer work.')).toBeVisible({ timeout: 20_000 });
+    expect(await scan(printed)).toBe(true);
+
+    // (checked once the rotate dialog has gone: behind its overlay, axe measures the panel's text on the dimmed page)
+    await settle(page);
+    await expectAccessible(page, 'store panel with its poster link');
+    await details.getByRole('button', { name: 'Revoke poster link' }).click();
+    const revoke = page.getByRole('dialog', { name: 'Revoke the poster link?' });
+    await expect(revoke).toContainText('Every poster printed with this link stops opening');
+    await revoke.getByRole('button', { name: 'Revoke' }).click();
+    await expect(page.getByText('Print the poster again to replace the old ones.')).toBeVisible({ timeout: 20_000 });
+    await expect(posterLink).not.toHaveValue(printed);
+    expect(await scan(printed)).toBe(false);
+    expect(await scan(await posterLink.inputValue())).toBe(true);
+    await settle(page);
+    await page.screenshot({ path: screenshotPath('ops-store-poster-link.png') });
+    await visitor.close();
+  });
+
+  test('report mail: one click in the mail unsubscribes its contact; Mailable Contacts marks it, staff re-enable it', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const token = await page.evaluate(() => JSON.parse(sessionStorage.getItem('openrescue.session') ?? '{}').token);
+    const auth = { authorization: `Bearer ${token}` };
+    const list = '/core-api/api/retail/reports/charity_poster_contacts/';
+    const [contact] = (await (await page.request.get(`${list}?page_size=1`, { headers: auth })).json()).results;
+    const sent = await page.request.post('/core-api/api/reports/charity_poster_contacts/', {
+      headers: auth,
+      data: { with_receiver_id: contact.receiver_id, month: '2026-09' },
+    });
+    expect(sent.status()).toBe(200);
+    // The e2e server has no SMTP: the outbox writes each mail as an .eml file in its data folder.
+    const folder = fileURLToPath(new URL(`../.test-tmp/e2e-data-${new URL(baseURL!).port}/mail/`, import.meta.url));
+    const mailTo = async () => {
+      const files = (() => {
+        try {
+          return readdirSync(folder).filter((f) => f.endsWith('.eml'));
+        } catch {
+          return [];
+        }
+      })();
+      for (const f of files) {
+        const mail = await PostalMime.parse(readFileSync(`${folder}${f}`));
+        if (mail.to?.[0]?.address === contact.email && mail.subject?.startsWith('Your September 2026')) return mail;
+      }
+      return null;
+    };
+    await expect.poll(async () => Boolean(await mailTo()), { timeout: 20_000 }).toBe(true);
+    const mail = (await mailTo())!;
+    expect(mail.text).toContain('&month=2026-09-01');
+    const unsubscribe = mail.headers.find((h) => h.key === 'list-unsubscribe')!.value.slice(1, -1);
+
+    // The address opened in a browser asks first (a GET changes nothing), then one click.
+    const visitor = await browser.newContext();
+    const pub = await visitor.newPage();
+    await pub.goto(new URL(unsubscribe).pathname + new URL(unsubscribe).search);
+    await expect(pub).toHaveURL(/\/public\/unsubscribe\?t=/);
+    await expect(pub.getByRole('heading', { name: 'Stop the report mails' })).toBeVisible();
+    await expectAccessible(pub, 'unsubscribe page');
+    await pub.screenshot({ path: screenshotPath('public-unsubscribe.png') });
+    await pub.getByRole('button', { name: 'Unsubscribe' }).click();
+    // One of two live regions: the other is the (empty) offline banner's.
+    await expect(pub.getByRole('status').filter({ hasText: contact.email })).toContainText(
+      `${contact.email} gets no more food rescue report mails`,
+    );
+    await visitor.close();
+
+    await page.goto(`/ops/reports/mailable/${contact.id}`);
+    const panel = page.getByRole('dialog', { name: 'Contact details' });
+    await expect(panel.getByTestId('contact-unsubscribed')).toContainText('Unsubscribed on', { timeout: 20_000 });
+    await expect(page.getByRole('list', { name: 'Contacts' }).getByText('Unsubscribed').first()).toBeVisible();
+    await expectAccessible(page, 'unsubscribed contact');
+    await page.screenshot({ path: screenshotPath('ops-contact-unsubscribed.png') });
+    await panel.getByRole('button', { name: 'Re-enable report mails' }).click();
+    await page
+      .getByRole('dialog', { name: 'Send report mails again?' })
+      .getByRole('button', { name: 'Re-enable' })
+      .click();
+    await expect(page.getByText(`${contact.email} gets the report mail again.`)).toBeVisible({ timeout: 20_000 });
+    await expect(panel.getByText('Gets the report mail')).toBeVisible();
+  });
+
+  test('insert weights: average weights need a back date, then fill the departments from the store history', async ({
+    page,
+  }) => {
     // The demo store account's store: the demo keeps its last five weeks of pickups (a store picked at random may
     // have had none in the 30 days before the back date).
     await page.goto('/ops/retail/stores/1');
-    await page.getByRole('dialog', { name: 'Store details' }).getByRole('button', { name: /^Insert weight/ }).first().click();
+    await page
+      .getByRole('dialog', { name: 'Store details' })
+      .getByRole('button', { name: /^Insert weight/ })
+      .first()
+      .click();
     const form = page.getByRole('form', { name: 'Insert weights' });
     await form.getByRole('switch', { name: 'Use average weights' }).check();
     await expect(form.getByText('Pick a back date to use average weights.')).toBeVisible();
@@ -130,10 +275,14 @@ test.describe('ops detail and side panels', () => {
     expect(body.results.length).toBeGreaterThan(0);
     await expect(form.getByText('Pick a back date to use average weights.')).toHaveCount(0);
     // Every department with an average is filled in and ticked; the submit is enabled.
-    await expect.poll(async () => {
-      const filled = await form.getByRole('textbox', { name: /weight \(kg\)$/ }).evaluateAll((inputs) => inputs.filter((i) => (i as HTMLInputElement).value !== '').length);
-      return filled;
-    }).toBe(body.results.length);
+    await expect
+      .poll(async () => {
+        const filled = await form
+          .getByRole('textbox', { name: /weight \(kg\)$/ })
+          .evaluateAll((inputs) => inputs.filter((i) => (i as HTMLInputElement).value !== '').length);
+        return filled;
+      })
+      .toBe(body.results.length);
     await expect(form.getByRole('button', { name: 'Insert weights' })).toBeEnabled();
     await settle(page);
     await expectAccessible(page, 'average weights');
@@ -151,7 +300,9 @@ test.describe('ops detail and side panels', () => {
     await book.xlsx.readFile((await file.path())!);
     const sheet = book.worksheets[0];
     const header = (sheet.getRow(1).values as unknown[]).filter(Boolean).map(String);
-    expect(header).toEqual(expect.arrayContaining(['item_id', 'receiver_name', 'store_name', 'year_month', 'expected_service_days', 'actual_service_days']));
+    expect(header).toEqual(
+      expect.arrayContaining(['Item id', 'Receiver', 'Store', 'Month', 'Expected service days', 'Actual service days']),
+    );
     expect(sheet.actualRowCount - 1).toBe(total);
   });
 });

@@ -2,9 +2,19 @@ import { expect, test } from '@playwright/test';
 import { expectAccessible, screenshotPath, signIn } from './support/helpers';
 
 const OPS_ROUTES = [
-  '/ops/dashboard', '/ops/network', '/ops/retail/receivers', '/ops/retail/stores', '/ops/retail/no-pickups',
-  '/ops/retail/stipend-report', '/ops/reports/publish', '/ops/reports/generated', '/ops/reports/mailable',
-  '/ops/logs', '/ops/flows', '/ops/product/transcripts', '/ops/product/transcripts/1',
+  '/ops/dashboard',
+  '/ops/network',
+  '/ops/retail/receivers',
+  '/ops/retail/stores',
+  '/ops/retail/no-pickups',
+  '/ops/retail/stipend-report',
+  '/ops/reports/publish',
+  '/ops/reports/generated',
+  '/ops/reports/mailable',
+  '/ops/logs',
+  '/ops/flows',
+  '/ops/product/transcripts',
+  '/ops/product/transcripts/1',
 ];
 
 test.describe('operations console shell', () => {
@@ -28,7 +38,16 @@ test.describe('operations console shell', () => {
 
   test('the side menu links every section, including the external community site', async ({ page }) => {
     const nav = page.getByRole('navigation');
-    for (const name of ['Dashboard', 'Client App', 'Receivers', 'Stores', 'BulkScans', 'Stipened Report', 'Mailable Contacts', 'Call Transcripts']) {
+    for (const name of [
+      'Dashboard',
+      'Client App',
+      'Receivers',
+      'Stores',
+      'BulkScans',
+      'Stipened Report',
+      'Mailable Contacts',
+      'Call Transcripts',
+    ]) {
       await expect(nav.getByRole('link', { name, exact: true }), name).toBeVisible();
     }
     const community = nav.getByRole('link', { name: /Community Portal/ });
@@ -43,7 +62,14 @@ test.describe('operations console shell', () => {
 
   test('the landing page has a card for each section', async ({ page }) => {
     const main = page.getByRole('main');
-    for (const name of ['Receivers', 'Stores', 'BulkScans', 'Stipened Report', 'Mailable Contacts', 'Call Transcripts']) {
+    for (const name of [
+      'Receivers',
+      'Stores',
+      'BulkScans',
+      'Stipened Report',
+      'Mailable Contacts',
+      'Call Transcripts',
+    ]) {
       await expect(main.getByRole('link', { name: new RegExp(name) }).first(), name).toBeVisible();
     }
   });
@@ -83,7 +109,12 @@ test.describe('operations console shell', () => {
     await page.getByRole('button', { name: /Account menu for staff@openrescue\.test/ }).click();
     await page.getByRole('switch', { name: 'Demo Mode' }).click();
     await expect(page.getByTestId('platform-title')).toHaveText('Ops Platform');
-    await page.getByRole('button', { name: /Account menu for staff@openrescue\.test/ }).click();
+    // The switch leaves the menu open or not depending on how the relabelling re-renders: close it, then reopen it.
+    const account = page.getByRole('button', { name: /Account menu for staff@openrescue\.test/ });
+    await page.keyboard.press('Escape');
+    await expect(account).toHaveAttribute('aria-expanded', 'false');
+    await account.click();
+    await expect(account).toHaveAttribute('aria-expanded', 'true');
     await page.getByRole('button', { name: 'Jobs History' }).click();
     // the demo network comes with a short job history; the empty state is covered by job-list.test.tsx
     const panel = page.getByRole('dialog', { name: 'Jobs History' });
@@ -107,7 +138,10 @@ test.describe('operations console shell', () => {
     await expectAccessible(page, 'mobile');
   });
 
-  test('a console screen arrives with its frame and heading, and the app takes its place without a splash between', async ({ page, browser }) => {
+  test('a console screen arrives with its frame and heading, and the app takes its place without a splash between', async ({
+    page,
+    browser,
+  }) => {
     // The page as the server sends it, before any script: frame, menu, heading, intro.
     const bare = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 412, height: 823 } });
     const first = await bare.newPage();
@@ -126,7 +160,9 @@ test.describe('operations console shell', () => {
       const check = () => {
         const framed = document.querySelector('[data-page-shell]') !== null;
         if (framed) w.framesSeen += 1;
-        const splash = [...document.querySelectorAll('[role=status]')].some((e) => e.textContent?.includes('Grabbing some digital bits'));
+        const splash = [...document.querySelectorAll('[role=status]')].some((e) =>
+          e.textContent?.includes('Grabbing some digital bits'),
+        );
         if (splash && !framed) w.splashSeen = true;
         requestAnimationFrame(check);
       };

@@ -1,8 +1,57 @@
+import { readdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 const APP_PORT = 8090;
 const OIDC_PORT = 8091;
 export const APP_ORIGIN = `http://localhost:${APP_PORT}`;
+
+/**
+ * Two lanes, each a worker of its own against a server of its own (its own data folder): the journeys change data
+ * (weights inserted, links rotated, files published, sign-ins counted), so no two run against one server at once,
+ * and each lane keeps its files' order. The lanes are balanced by the files' durations in CI; sign-in and social
+ * sign-in stay on the first server, the one whose address the specs spell. Four lanes were tried: on these 2 cores
+ * the run took as long and journeys timed out.
+ */
+const LANES: { name: string; port: number; files: string[] }[] = [
+  {
+    name: 'first',
+    port: APP_PORT,
+    files: [
+      'sign-in',
+      'social-sign-in',
+      'client-dashboard',
+      'flows-and-logs',
+      'ops-shell',
+      'publish',
+      'reports-and-posters',
+      'session-refresh',
+      'transcripts',
+      'public-and-errors',
+    ],
+  },
+  {
+    name: 'second',
+    port: 8092,
+    files: [
+      'ops-dashboard',
+      'ops-lists',
+      'ops-panels',
+      'network-map',
+      'generated-files',
+      'public-pages',
+      'calculator',
+      'client-dashboard-loading',
+    ],
+  },
+];
+const originOf = (port: number) => `http://localhost:${port}`;
+// A spec in no lane would never run: refuse to start instead.
+const unassigned = readdirSync(dirname(fileURLToPath(import.meta.url)))
+  .filter((f) => f.endsWith('.spec.ts'))
+  .filter((f) => !LANES.some((lane) => lane.files.includes(f.replace(/\.spec\.ts$/, ''))));
+if (unassigned.length) throw new Error(`e2e/playwright.config.ts: put ${unassigned.join(', ')} in a lane`);
 
 const chromiumArgs = [
   '--no-sandbox',
@@ -15,12 +64,39 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
+function appServer(port: number, origin: string) {
+  return {
+    command: 'node support/start-app.mjs',
+    url: `${origin}/health`,
+    env: {
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      OIDC_ISSUER: `http://localhost:${OIDC_PORT}`,
+      OIDC_CLIENT_ID: 'openrescue-e2e',
+      OIDC_CLIENT_SECRET: 'openrescue-e2e-secret',
+      OIDC_LABEL: 'Local SSO',
+      // The journeys sign the same demo accounts in many times a minute; the per-account limit itself is
+      // proven by the API tests (auth.test.ts, bench/login-burst.ts).
+      LOGIN_RATE_LIMIT_PER_MINUTE: '120',
+    },
+    reuseExistingServer: false,
+    timeout: 240_000,
+    stdout: 'pipe' as const,
+  };
+}
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: '../.test-tmp/e2e-results',
   fullyParallel: false,
-  workers: 1,
+  workers: LANES.length,
+  projects: LANES.map((lane) => ({
+    name: lane.name,
+    testMatch: lane.files.map((file) => `**/${file}.spec.ts`),
+    workers: 1,
+    use: { baseURL: originOf(lane.port) },
+  })),
   retries: 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
@@ -37,27 +113,10 @@ export default defineConfig({
     {
       command: `node support/oidc-provider.mjs`,
       url: `http://localhost:${OIDC_PORT}/.well-known/openid-configuration`,
-      env: { OIDC_PORT: String(OIDC_PORT), APP_ORIGIN },
+      env: { OIDC_PORT: String(OIDC_PORT), APP_ORIGIN: LANES.map((lane) => originOf(lane.port)).join(',') },
       reuseExistingServer: false,
       timeout: 30_000,
     },
-    {
-      command: 'node support/start-app.mjs',
-      url: `${APP_ORIGIN}/health`,
-      env: {
-        PORT: String(APP_PORT),
-        PUBLIC_URL: APP_ORIGIN,
-        OIDC_ISSUER: `http://localhost:${OIDC_PORT}`,
-        OIDC_CLIENT_ID: 'openrescue-e2e',
-        OIDC_CLIENT_SECRET: 'openrescue-e2e-secret',
-        OIDC_LABEL: 'Local SSO',
-        // The journeys sign the same demo accounts in many times a minute; the per-account limit itself is
-        // proven by the API tests (auth.test.ts, bench/login-burst.ts).
-        LOGIN_RATE_LIMIT_PER_MINUTE: '120',
-      },
-      reuseExistingServer: false,
-      timeout: 240_000,
-      stdout: 'pipe',
-    },
+    ...LANES.map((lane) => appServer(lane.port, originOf(lane.port))),
   ],
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { pdfTextLines } from '../apps/server/src/documents/pdf/pdf-text';
+import { pdfTextLines } from '../apps/server/src/test-support/documents/pdf-text';
 import { expectAccessible, screenshotPath, settle, signIn } from './support/helpers';
 import { trackScriptWeight } from './support/script-weight';
 
@@ -26,7 +26,9 @@ async function staffToken(page: Page): Promise<string> {
 
 /** The current public link of a receiver or store, as staff copy it from its detail panel. */
 async function publicLink(page: Page, token: string, kind: 'receiver' | 'store', id: number) {
-  const res = await page.request.get(`/ops-api/public-links/${kind}/${id}`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await page.request.get(`/ops-api/public-links/${kind}/${id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(res.status()).toBe(200);
   const url = new URL(((await res.json()) as { url: string }).url);
   return { path: `${url.pathname}${url.search}`, tk: url.searchParams.get('tk')! };
@@ -60,12 +62,15 @@ test.describe('savings calculator', () => {
     await expect(status).toHaveText('Enter the number of stores and the store size to see the estimates.');
     await expect(result(page, 'combined', 'money')).toHaveText('$0.00');
 
-    // Digits only for stores (no letters, no decimal point); digits and one point for the size, with separators.
-    await stores.pressSequentially('1x0.');
+    // The fields keep what is typed; the size shows thousands separators once the field is left (decision 0056).
+    await stores.pressSequentially('10');
     await expect(stores).toHaveValue('10');
     await size.pressSequentially('20000');
+    await size.blur();
     await expect(size).toHaveValue('20,000');
-    await expect(status).toHaveText('Estimates for 10 stores of 20,000 sqft: combined, $91,035.00 saved and 141,494 meals.');
+    await expect(status).toHaveText(
+      'Estimates for 10 stores of 20,000 sqft: combined, $91,035.00 saved and 141,494 meals.',
+    );
     const expected: [string, string, string][] = [
       ['farmer', 'food', '231,200 kg (509,709 lb)'],
       ['farmer', 'co2e', '106,352 kg'],
@@ -86,6 +91,7 @@ test.describe('savings calculator', () => {
     await stores.fill('3');
     await size.fill('');
     await size.pressSequentially('12345.6');
+    await size.blur();
     await expect(size).toHaveValue('12,345.6');
     await expect(result(page, 'charity', 'money')).toHaveText('$9,365.68');
     await expect(result(page, 'combined', 'money')).toHaveText('$16,858.23');
@@ -117,6 +123,7 @@ test.describe('savings calculator', () => {
     await expect(page.getByText('Number of stores cannot exceed 50.')).toHaveCount(0);
     await size.fill('');
     await size.pressSequentially('100000.5');
+    await size.blur();
     await expect(size).toHaveValue('100,000.5');
     await expect(page.getByText('Store size cannot exceed 100,000 sqft.')).toBeVisible();
     await expect(result(page, 'charity', 'co2e')).toHaveText('0 kg');
@@ -148,15 +155,21 @@ test.describe('savings calculator', () => {
 });
 
 test.describe('public report and poster links', () => {
-  test('a charity opens its report from a real link and downloads the spreadsheet, signed out', async ({ page, browser }) => {
+  test('a charity opens its report from a real link and downloads the spreadsheet, signed out', async ({
+    page,
+    browser,
+  }) => {
     const token = await staffToken(page);
     // The receiver with the most donations last month, as staff see it.
     let best = { id: 1, rows: -1, name: '' };
     for (let id = 1; id <= 16; id++) {
-      const res = await page.request.get(`/core-api/api/reports/monthly/receiver/${id}`, { headers: { authorization: `Bearer ${token}` } });
+      const res = await page.request.get(`/core-api/api/reports/monthly/receiver/${id}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(res.status()).toBe(200);
       const body = (await res.json()) as { raw_data: { rows: unknown[] }; heading: { name: string } };
-      if (body.raw_data.rows.length > best.rows) best = { id, rows: body.raw_data.rows.length, name: body.heading.name };
+      if (body.raw_data.rows.length > best.rows)
+        best = { id, rows: body.raw_data.rows.length, name: body.heading.name };
     }
     expect(best.rows).toBeGreaterThan(0);
     const link = await publicLink(page, token, 'receiver', best.id);
@@ -255,13 +268,17 @@ test.describe('public report and poster links', () => {
     expect(opened).toEqual([]);
 
     // Rotating the link (staff) retires the old one; the new one opens.
-    const rotated = await page.request.post('/ops-api/public-links/store/3/rotate', { headers: { authorization: `Bearer ${token}` } });
+    const rotated = await page.request.post('/ops-api/public-links/store/3/rotate', {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(rotated.status()).toBe(200);
     const fresh = new URL(((await rotated.json()) as { url: string }).url);
     await pub.goto(`${fresh.pathname}${fresh.search}`);
     await settled(pub);
     await expect(pub.getByText(/^Store report · /)).toBeVisible();
-    const again = await page.request.post('/ops-api/public-links/store/3/rotate', { headers: { authorization: `Bearer ${token}` } });
+    const again = await page.request.post('/ops-api/public-links/store/3/rotate', {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(again.status()).toBe(200);
     await refused(`${fresh.pathname}${fresh.search}`, 'rotated token');
 

@@ -42,7 +42,10 @@ test.beforeAll(async ({ request }) => {
   await expect.poll(async () => (await request.get('/login')).status(), { timeout: 60_000 }).toBe(200);
 });
 
-test('20 requests refused at once in the browser cause one refresh, and the replaced cookie is the one kept', async ({ page, context }) => {
+test('20 requests refused at once in the browser cause one refresh, and the replaced cookie is the one kept', async ({
+  page,
+  context,
+}) => {
   await signIn(page, 'staff');
   await expect(page).toHaveURL(/\/ops$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -87,7 +90,9 @@ test('20 requests refused at once in the browser cause one refresh, and the repl
   await tab.getByRole('button', { name: /Account menu for staff@openrescue\.test/ }).click();
   await tab.getByRole('button', { name: 'Log out' }).click();
   await expect(tab).toHaveURL(/\/login/);
-  const after = await context.request.post('/core-api/api/session/token', { headers: { origin: new URL(tab.url()).origin } });
+  const after = await context.request.post('/core-api/api/session/token', {
+    headers: { origin: new URL(tab.url()).origin },
+  });
   expect(after.status()).toBe(401);
 });
 

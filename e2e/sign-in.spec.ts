@@ -30,7 +30,9 @@ test.describe('sign-in', () => {
     return release;
   }
 
-  test('the page paints pre-rendered; a form sent before its script has loaded signs in once it has', async ({ page }) => {
+  test('the page paints pre-rendered; a form sent before its script has loaded signs in once it has', async ({
+    page,
+  }) => {
     const pages: string[] = [];
     page.on('request', (r) => r.resourceType() === 'document' && pages.push(r.url()));
     const release = await openPrerendered(page);
@@ -45,7 +47,9 @@ test.describe('sign-in', () => {
     expect(pages.filter((url) => url.includes('password'))).toEqual([]);
   });
 
-  test('a press on the social sign-in button before the script has loaded goes to the provider once it has', async ({ page }) => {
+  test('a press on the social sign-in button before the script has loaded goes to the provider once it has', async ({
+    page,
+  }) => {
     const release = await openPrerendered(page);
     await page.getByRole('button', { name: 'Sign in with Local SSO' }).click();
     await page.waitForTimeout(500);
@@ -94,7 +98,10 @@ test.describe('sign-in', () => {
   test('a user with no company user record sees exactly the not-authorized message', async ({ page }) => {
     await signIn(page, 'pending');
     await expect(
-      page.getByText('You are not authorized yet to access OpenRescue. Please get in touch if you are experiencing issues.', { exact: true }),
+      page.getByText(
+        'You are not authorized yet to access OpenRescue. Please get in touch if you are experiencing issues.',
+        { exact: true },
+      ),
     ).toBeVisible();
     await expectAccessible(page, 'not authorized');
   });
@@ -130,7 +137,10 @@ test.describe('sign-in', () => {
       await page.screenshot({ path: screenshotPath('login-failed-credentials.png'), fullPage: true });
     });
 
-    test('a page opened at another address than PUBLIC_URL names the address to use (the real server)', async ({ page, baseURL }) => {
+    test('a page opened at another address than PUBLIC_URL names the address to use (the real server)', async ({
+      page,
+      baseURL,
+    }) => {
       const other = baseURL!.replace('localhost', '127.0.0.1');
       await page.goto(`${other}/login`);
       await submit(page);
@@ -147,10 +157,18 @@ test.describe('sign-in', () => {
 
     test('too many attempts', async ({ page }) => {
       // the limit itself is proven against the real server (sign-in-sessions, sign-in-flood); here, what it says
-      await page.route('**/core-api/api/auth/sign-in/email', (route) => route.fulfill({
-        status: 429, headers: { 'retry-after': '42' }, contentType: 'application/json',
-        body: JSON.stringify({ type: 'rate_limited', message: 'Too many attempts, try again in a minute.', detail: 'too many attempts' }),
-      }));
+      await page.route('**/core-api/api/auth/sign-in/email', (route) =>
+        route.fulfill({
+          status: 429,
+          headers: { 'retry-after': '42' },
+          contentType: 'application/json',
+          body: JSON.stringify({
+            type: 'rate_limited',
+            message: 'Too many attempts, try again in a minute.',
+            detail: 'too many attempts',
+          }),
+        }),
+      );
       await page.goto('/login');
       await submit(page);
       await expect(page.getByTestId('login-error')).toHaveText('Too many attempts, try again in a minute.');
@@ -161,15 +179,24 @@ test.describe('sign-in', () => {
       await page.goto('/login');
       await page.route('**/core-api/api/auth/sign-in/email', (route) => route.abort('connectionrefused'));
       await submit(page);
-      await expect(page.getByTestId('login-error')).toHaveText('Cannot reach OpenRescue. Check your connection and try again.');
+      await expect(page.getByTestId('login-error')).toHaveText(
+        'Cannot reach OpenRescue. Check your connection and try again.',
+      );
       await page.screenshot({ path: screenshotPath('login-failed-unreachable.png'), fullPage: true });
     });
 
     test('a server error', async ({ page }) => {
-      await page.route('**/core-api/api/auth/sign-in/email', (route) => route.fulfill({
-        status: 500, contentType: 'application/json',
-        body: JSON.stringify({ type: 'unknown_error', message: 'Something went wrong on our side.', detail: 'Reference req-1' }),
-      }));
+      await page.route('**/core-api/api/auth/sign-in/email', (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            type: 'unknown_error',
+            message: 'Something went wrong on our side.',
+            detail: 'Reference req-1',
+          }),
+        }),
+      );
       await page.goto('/login');
       await submit(page);
       await expect(page.getByTestId('login-error')).toHaveText(

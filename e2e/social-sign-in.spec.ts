@@ -13,6 +13,9 @@ test('signs in through the OpenID Connect provider and comes back signed in', as
   await expect(page).toHaveURL(/localhost:8090\//, { timeout: 15_000 });
   // a new account with no company user record: signed in, but not yet authorized
   await expect(
-    page.getByText('You are not authorized yet to access OpenRescue. Please get in touch if you are experiencing issues.', { exact: true }),
+    page.getByText(
+      'You are not authorized yet to access OpenRescue. Please get in touch if you are experiencing issues.',
+      { exact: true },
+    ),
   ).toBeVisible({ timeout: 15_000 });
 });

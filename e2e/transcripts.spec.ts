@@ -12,6 +12,13 @@ async function apiCount(page: Page, query: string): Promise<number> {
 
 const list = (page: Page) => page.getByRole('list', { name: 'Transcripts' });
 
+// The screen was replaced by the route's error page in two loaded CI runs and never alone: print what the page
+// logged, so the next such run names the error.
+test.beforeEach(({ page }) => {
+  page.on('pageerror', (error) => console.log(`page error on ${page.url()}: ${error.stack ?? error.message}`));
+  page.on('console', (m) => m.type() === 'error' && console.log(`console error on ${page.url()}: ${m.text()}`));
+});
+
 test.describe('transcripts', () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page, 'staff');
@@ -76,10 +83,16 @@ test.describe('transcripts', () => {
     for (const field of ['Direction', 'Caller', 'From', 'To', 'Length (s)', 'Status', 'Headline', 'Summary']) {
       await expect(drawer.getByText(field, { exact: true }).first()).toBeVisible();
     }
-    await expect(drawer.getByTestId('transcript-links').getByRole('link').first()).toHaveAttribute('href', /\/ops\/retail\/(stores|receivers)\/\d+/);
+    await expect(drawer.getByTestId('transcript-links').getByRole('link').first()).toHaveAttribute(
+      'href',
+      /\/ops\/retail\/(stores|receivers)\/\d+/,
+    );
     await drawer.getByRole('tab', { name: 'Sentiment', exact: true }).click();
     await expect(drawer.getByTestId('sentiment-overall')).toContainText('Overall');
-    const percents = await drawer.getByTestId('sentiment-overall').getByText(/^\d+%$/).allInnerTexts();
+    const percents = await drawer
+      .getByTestId('sentiment-overall')
+      .getByText(/^\d+%$/)
+      .allInnerTexts();
     expect(percents).toHaveLength(3);
     await drawer.getByRole('tab', { name: 'Auto Highlights' }).click();
     await expect(drawer.getByRole('list', { name: 'Auto Highlights' }).getByRole('listitem').first()).toBeVisible();
@@ -94,32 +107,49 @@ test.describe('transcripts', () => {
     await expect(transcript.getByRole('listitem').first()).toBeVisible();
     expect(await transcript.getByLabel(/^Speaker /).allInnerTexts()).toEqual(expect.arrayContaining(['A', 'B']));
     await drawer.getByRole('tab', { name: 'sentiment by sentence' }).click();
-    await expect(drawer.getByRole('list', { name: 'Sentiment by sentence' }).getByRole('listitem').first()).toBeVisible();
+    await expect(
+      drawer.getByRole('list', { name: 'Sentiment by sentence' }).getByRole('listitem').first(),
+    ).toBeVisible();
     await page.screenshot({ path: screenshotPath('transcripts-panel.png') });
     await expectAccessible(page, 'transcript panel');
 
     // The recording plays (its position advances) and seeks (a set position holds: range requests).
     const audio = drawer.getByTestId('transcript-audio');
-    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(() => audio.evaluate((a: HTMLAudioElement) => a.readyState), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(1);
     const duration = await audio.evaluate((a: HTMLAudioElement) => a.duration);
     expect(duration).toBeGreaterThan(20);
-    await audio.evaluate(async (a: HTMLAudioElement) => { a.muted = true; await a.play(); });
-    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.3);
+    await audio.evaluate(async (a: HTMLAudioElement) => {
+      a.muted = true;
+      await a.play();
+    });
+    await expect
+      .poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 10_000 })
+      .toBeGreaterThan(0.3);
     await audio.evaluate((a: HTMLAudioElement) => a.pause());
     const target = Math.floor(duration / 2);
-    await audio.evaluate((a: HTMLAudioElement, to: number) => new Promise<void>((resolve) => {
-      a.addEventListener('seeked', () => resolve(), { once: true });
-      a.currentTime = to;
-    }), target);
+    await audio.evaluate(
+      (a: HTMLAudioElement, to: number) =>
+        new Promise<void>((resolve) => {
+          a.addEventListener('seeked', () => resolve(), { once: true });
+          a.currentTime = to;
+        }),
+      target,
+    );
     await page.waitForTimeout(300);
     expect(await audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeCloseTo(target, 0);
     expect(await audio.evaluate((a: HTMLAudioElement) => a.seekable.length > 0 && a.seekable.end(0) > 20)).toBe(true);
 
     // The address alone opens the panel (reload), and back returns to the list.
     await page.reload();
-    await expect(page.getByRole('dialog', { name: 'Call transcript' }).getByTestId('transcript-detail')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('dialog', { name: 'Call transcript' }).getByTestId('transcript-detail')).toBeVisible({
+      timeout: 20_000,
+    });
     await page.goto(`/ops/product/transcripts/${id}`);
-    await expect(page.getByRole('dialog', { name: 'Call transcript' }).getByRole('tab', { name: 'Call details' })).toBeVisible({ timeout: 20_000 });
+    await expect(
+      page.getByRole('dialog', { name: 'Call transcript' }).getByRole('tab', { name: 'Call details' }),
+    ).toBeVisible({ timeout: 20_000 });
     await page.keyboard.press('Escape');
     await expect(page).toHaveURL(/\/ops\/product\/transcripts$/);
     await page.goto('/ops/product/transcripts/99999999');
@@ -128,7 +158,10 @@ test.describe('transcripts', () => {
 });
 
 test.describe('integration keys', () => {
-  test('staff create a key, an integration sends a call with it, another key cannot change it, a revoked key is refused', async ({ page, request }) => {
+  test('staff create a key, an integration sends a call with it, another key cannot change it, a revoked key is refused', async ({
+    page,
+    request,
+  }) => {
     await signIn(page, 'staff');
     await expect(page).toHaveURL(/\/ops$/);
     await page.goto('/ops/product/transcripts');
@@ -152,7 +185,14 @@ test.describe('integration keys', () => {
 
     const callSid = `CA${Date.now().toString(16).padStart(32, '0').slice(-32)}`;
     const body = {
-      call: { tw_call_sid: callSid, tw_caller_name: 'KEY TEST', tw_from_number: '+16045550199', tw_to_number: '+16045550100', tw_call_direction: 'inbound', tw_call_length: 42 },
+      call: {
+        tw_call_sid: callSid,
+        tw_caller_name: 'KEY TEST',
+        tw_from_number: '+16045550199',
+        tw_to_number: '+16045550100',
+        tw_call_direction: 'inbound',
+        tw_call_length: 42,
+      },
       transcript: { text: 'Hello, we have twenty crates of apples to donate this Friday. Thank you so much!' },
     };
     const sent = await request.post(API, { data: body, headers: { authorization: `Bearer ${key}` } });
@@ -183,20 +223,30 @@ test.describe('integration keys', () => {
     await expect(panel).not.toContainText('MALLORY');
     await expect(panel).not.toContainText(key);
     const detail = await (await page.request.get(`${API}/${id}`)).json();
-    expect(detail).toMatchObject({ tw_caller_name: 'KEY TEST', analysis_status: 'done', created_by_key: { name }, audio: null });
+    expect(detail).toMatchObject({
+      tw_caller_name: 'KEY TEST',
+      analysis_status: 'done',
+      created_by_key: { name },
+      audio: null,
+    });
     expect(detail.transcript_from_aai.text).toBe(body.transcript.text);
     expect(detail.sentiment_data).not.toBeNull();
     await page.getByRole('tab', { name: 'Sentiment', exact: true }).click();
     await expect(panel.getByTestId('sentiment-overall')).toContainText('Overall');
     await page.getByRole('tab', { name: 'Call details' }).click();
-    await page.getByRole('dialog', { name: 'Call transcript' }).screenshot({ path: screenshotPath('transcripts-panel-key.png') });
+    await page
+      .getByRole('dialog', { name: 'Call transcript' })
+      .screenshot({ path: screenshotPath('transcripts-panel-key.png') });
 
     await page.goto('/ops/product/transcripts');
     await page.getByRole('button', { name: 'Integration keys' }).click();
     await dialog.getByRole('button', { name: `Revoke ${name}` }).click();
     await page.getByRole('button', { name: 'Revoke', exact: true }).click();
     await expect(dialog.getByRole('row', { name: new RegExp(name) })).toContainText('Revoked');
-    const refused = await request.post(API, { data: { ...body, call: { ...body.call, tw_call_sid: undefined } }, headers: { authorization: `Bearer ${key}` } });
+    const refused = await request.post(API, {
+      data: { ...body, call: { ...body.call, tw_call_sid: undefined } },
+      headers: { authorization: `Bearer ${key}` },
+    });
     expect(refused.status()).toBe(401);
   });
 });

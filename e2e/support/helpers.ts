@@ -22,8 +22,10 @@ export async function signIn(page: Page, who: keyof typeof ACCOUNTS) {
 /** No serious or critical accessibility violations on what the page shows now. */
 /** Waits until drawers, dialogs and toasts have finished moving: what a person sees, not a half-faded frame. */
 export async function settle(page: Page) {
-  const framesPassed = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  const noneRunning = () => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  const framesPassed = () =>
+    page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const noneRunning = () =>
+    page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   // A Mantine transition starts a frame or two after the element mounts; wait for it to start, then to finish,
   // then look once more in case one transition started another.
   await framesPassed();
@@ -37,7 +39,13 @@ export async function expectAccessible(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    );
   expect(bad, `axe on ${label}`).toEqual([]);
 }
 
@@ -54,7 +62,9 @@ export function screenshotPath(name: string): string {
  */
 export async function textWhenMatches(page: Page, testId: string, pattern: RegExp, timeout: number): Promise<string> {
   let text = '';
-  await expect.poll(async () => pattern.test((text = await page.getByTestId(testId).innerText())), { timeout }).toBe(true);
+  await expect
+    .poll(async () => pattern.test((text = await page.getByTestId(testId).innerText())), { timeout })
+    .toBe(true);
   return text;
 }
 

@@ -4,14 +4,15 @@ import Provider from 'oidc-provider';
 
 const port = Number(process.env.OIDC_PORT ?? 8091);
 const issuer = `http://localhost:${port}`;
-const appOrigin = process.env.APP_ORIGIN ?? 'http://localhost:8090';
+// The product's origins (the browser tests run two servers): comma-separated.
+const appOrigins = (process.env.APP_ORIGIN ?? 'http://localhost:8090').split(',');
 
 const provider = new Provider(issuer, {
   clients: [
     {
       client_id: 'openrescue-e2e',
       client_secret: 'openrescue-e2e-secret',
-      redirect_uris: [`${appOrigin}/core-api/api/auth/callback/oidc`],
+      redirect_uris: appOrigins.map((origin) => `${origin}/core-api/api/auth/callback/oidc`),
       grant_types: ['authorization_code'],
       response_types: ['code'],
       token_endpoint_auth_method: 'client_secret_basic',

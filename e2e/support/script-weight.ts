@@ -9,7 +9,12 @@ export function trackScriptWeight(page: Page): { total: () => Promise<{ bytes: n
   const sizes: Promise<number>[] = [];
   page.on('response', (response) => {
     if (response.url().startsWith('blob:') || response.request().resourceType() !== 'script') return;
-    sizes.push(response.body().then((b) => gzipSync(b).length, () => 0));
+    sizes.push(
+      response.body().then(
+        (b) => gzipSync(b).length,
+        () => 0,
+      ),
+    );
   });
   return {
     total: async () => {

@@ -31,7 +31,14 @@ console.log((formatResults(results) as string[]).join('\n'));
 const kB = (bytes: number) => Math.round(bytes / 10) / 100;
 const figures: Figure[] = results.map((r): Figure => {
   if (r.kind === 'placement' || r.kind === 'styles') {
-    return { group, name: r.name, unit: 'count', samples: [r.violations ?? 0], target: { op: '<=', value: 0 }, note: r.detail };
+    return {
+      group,
+      name: r.name,
+      unit: 'count',
+      samples: [r.violations ?? 0],
+      target: { op: '<=', value: 0 },
+      note: r.detail,
+    };
   }
   return {
     group,
@@ -39,7 +46,12 @@ const figures: Figure[] = results.map((r): Figure => {
     unit: 'kB',
     samples: [kB(r.bytes)],
     ...(r.kind === 'entry'
-      ? { compare: { name: 'the same page in the app (index.html + its routes)', samples: [kB(appPageBytes(DEFAULT_DIST, r.appRoutes) as number)] } }
+      ? {
+          compare: {
+            name: 'the same page in the app (index.html + its routes)',
+            samples: [kB(appPageBytes(DEFAULT_DIST, r.appRoutes) as number)],
+          },
+        }
       : {}),
     target: { op: '<=', value: r.budget! / 1000 },
     note: r.detail,

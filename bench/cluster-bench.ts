@@ -12,18 +12,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { type Cluster, type Nginx, startCluster, startNginx } from '../apps/server/src/cluster/cluster-harness.js';
-import { createPostgresDatabase } from '../apps/server/src/jobs/crash-harness.js';
-import { DASHBOARD_TOTALS } from '../apps/server/src/resilience/demo-requests.js';
+import {
+  type Cluster,
+  type Nginx,
+  startCluster,
+  startNginx,
+} from '../apps/server/src/test-support/processes/cluster-harness.js';
+import { accessToken, createPostgresDatabase } from '../apps/server/src/test-support/processes/server-process.js';
+import { DASHBOARD_TOTALS } from '../apps/server/src/test-support/load/demo-requests.js';
 // @ts-expect-error plain ESM helper without types
 import { startPostgres } from '../scripts/pg-server.mjs';
-import { accessToken, browserHeaders, DEMO_LOGINS } from './lib/app.js';
+import { browserHeaders, DEMO_LOGINS } from './lib/app.js';
 import { type Figure, recordFigures } from './lib/figures.js';
 import { cpuSeconds } from './lib/server-process.js';
 
 const { values } = parseArgs({
   options: {
-    seconds: { type: 'string', default: '15' }, connections: { type: 'string', default: '50' },
+    seconds: { type: 'string', default: '15' },
+    connections: { type: 'string', default: '50' },
     donations: { type: 'string', default: '120000' },
   },
 });
@@ -40,11 +46,16 @@ type Round = { perSecond: number; p99: number; failed: number; cpuPerAnswer: num
 async function round(setup: Setup, token: string, seconds: number, pids: number[]): Promise<Round> {
   const bases = setup.bases();
   const cpuBefore = pids.reduce((a, p) => a + cpuSeconds(p), 0);
-  const results = await Promise.all(bases.map((base, i) => autocannon({
-    url: base + DASHBOARD_TOTALS, duration: seconds,
-    connections: Math.floor(connections / bases.length) + (i < connections % bases.length ? 1 : 0),
-    headers: browserHeaders(token),
-  })));
+  const results = await Promise.all(
+    bases.map((base, i) =>
+      autocannon({
+        url: base + DASHBOARD_TOTALS,
+        duration: seconds,
+        connections: Math.floor(connections / bases.length) + (i < connections % bases.length ? 1 : 0),
+        headers: browserHeaders(token),
+      }),
+    ),
+  );
   const answers = results.reduce((a, r) => a + r['2xx'], 0);
   const cpu = pids.reduce((a, p) => a + cpuSeconds(p), 0) - cpuBefore;
   return {
@@ -62,10 +73,18 @@ try {
   const database = await createPostgresDatabase(pg.url, 'or_bench_cluster');
   const dir = mkdtempSync(join(tmpdir(), 'openrescue-cluster-bench-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const cluster: Cluster = await startCluster(3, {
-    DATABASE_URL: database.url, DATA_DIR: dir, DEMO_DONATIONS: String(donations), NODE_ENV: 'production',
-    PUBLIC_URL, ACCESS_TOKEN_TTL_SECONDS: '3600',
-  }, 900_000);
+  const cluster: Cluster = await startCluster(
+    3,
+    {
+      DATABASE_URL: database.url,
+      DATA_DIR: dir,
+      DEMO_DONATIONS: String(donations),
+      NODE_ENV: 'production',
+      PUBLIC_URL,
+      ACCESS_TOKEN_TTL_SECONDS: '3600',
+    },
+    900_000,
+  );
   cleanups.push(() => cluster.stop());
   await cluster.settled(database.url);
   const nginx: Nginx = await startNginx(cluster.ports);
@@ -86,25 +105,45 @@ try {
     for (const s of r % 2 ? setups : [...setups].reverse()) {
       const result = await round(s, token, roundSeconds, pids);
       tally.set(s.key, [...(tally.get(s.key) ?? []), result]);
-      console.log(`round ${r} ${s.label.padEnd(46)} ${result.perSecond.toFixed(0)} req/s, p99 ${result.p99} ms, ` +
-        `workers' CPU ${result.cpuPerAnswer.toFixed(2)} ms per answer${result.failed ? `, ${result.failed} failed` : ''}`);
+      console.log(
+        `round ${r} ${s.label.padEnd(46)} ${result.perSecond.toFixed(0)} req/s, p99 ${result.p99} ms, ` +
+          `workers' CPU ${result.cpuPerAnswer.toFixed(2)} ms per answer${result.failed ? `, ${result.failed} failed` : ''}`,
+      );
     }
   }
   const one = tally.get('1')!;
   const figures: Figure[] = setups.flatMap((s) => {
     const rounds = tally.get(s.key)!;
     const failed = rounds.reduce((a, x) => a + x.failed, 0);
-    const note = `${ROUNDS} rounds of ${roundSeconds} s; workers' CPU ${Math.min(...rounds.map((x) => x.cpuPerAnswer)).toFixed(2)}-` +
+    const note =
+      `${ROUNDS} rounds of ${roundSeconds} s; workers' CPU ${Math.min(...rounds.map((x) => x.cpuPerAnswer)).toFixed(2)}-` +
       `${Math.max(...rounds.map((x) => x.cpuPerAnswer)).toFixed(2)} ms per answer (PostgreSQL's processes not counted); ` +
       `2 cores shared with PostgreSQL and autocannon${failed ? `; ${failed} requests failed` : ''}`;
     const name = `dashboard totals, ${s.label} (${donations.toLocaleString('en-US')} donations)`;
-    const compare = s.key === '1' ? {} : { compare: { name: 'the same on 1 process', samples: one.map((x) => x.perSecond) } };
+    const compare =
+      s.key === '1' ? {} : { compare: { name: 'the same on 1 process', samples: one.map((x) => x.perSecond) } };
     return [
-      { group: GROUP, name: `${name}, throughput`, unit: 'req/s' as const, samples: rounds.map((x) => x.perSecond), note, ...compare },
-      { group: GROUP, name: `${name}, latency p99`, unit: 'ms' as const, samples: rounds.map((x) => x.p99), note: 'the highest p99 of the round\'s autocannon instances' },
+      {
+        group: GROUP,
+        name: `${name}, throughput`,
+        unit: 'req/s' as const,
+        samples: rounds.map((x) => x.perSecond),
+        note,
+        ...compare,
+      },
+      {
+        group: GROUP,
+        name: `${name}, latency p99`,
+        unit: 'ms' as const,
+        samples: rounds.map((x) => x.p99),
+        note: "the highest p99 of the round's autocannon instances",
+      },
     ];
   });
   recordFigures(figures);
 } finally {
-  for (const cleanup of cleanups.reverse()) await Promise.resolve().then(cleanup).catch((e) => console.error(e));
+  for (const cleanup of cleanups.reverse())
+    await Promise.resolve()
+      .then(cleanup)
+      .catch((e) => console.error(e));
 }

@@ -15,7 +15,9 @@ import { migrate } from '../apps/server/src/db/migrate.js';
 
 import { recordFigures } from './lib/figures.js';
 
-const { values } = parseArgs({ options: { samples: { type: 'string', default: '21' }, burst: { type: 'string', default: '200' } } });
+const { values } = parseArgs({
+  options: { samples: { type: 'string', default: '21' }, burst: { type: 'string', default: '200' } },
+});
 const samples = Number(values.samples);
 const burstSize = Number(values.burst);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -23,9 +25,17 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function scenario(limitPerMinute: number) {
   const database = await openDatabase({ dataDir: null });
   await migrate(database);
-  const env = loadEnv({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', LOGIN_RATE_LIMIT_PER_MINUTE: String(limitPerMinute) });
+  const env = loadEnv({
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    LOGIN_RATE_LIMIT_PER_MINUTE: String(limitPerMinute),
+  });
   const { app, ctx } = await buildApp({ env, database, logger: false, origin: 'http://localhost:8080' });
-  const people = Array.from({ length: samples * 2 }, (_, i) => ({ email: `person${i}@bench.test`, password: `password-${i}`, name: `P${i}` }));
+  const people = Array.from({ length: samples * 2 }, (_, i) => ({
+    email: `person${i}@bench.test`,
+    password: `password-${i}`,
+    name: `P${i}`,
+  }));
   for (const p of people) await ensureAccount(ctx.auth, p);
   await ensureAccount(ctx.auth, { email: 'target@bench.test', password: 'the-right-one', name: 'Target' });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -72,14 +82,39 @@ async function scenario(limitPerMinute: number) {
 
 const limited = await scenario(10);
 const unlimited = await scenario(1_000_000);
-console.log(`Other people's sign-in (median of ${samples}), alone and during ${burstSize} wrong passwords on one account`);
-for (const [label, r] of [['per-account limit 10/min', limited], ['limit effectively off', unlimited]] as const) {
-  const answers = Object.entries(r.statuses).map(([s, c]) => `${c} x ${s}`).join(', ');
-  console.log(`${label.padEnd(26)} alone ${r.alone.toFixed(0)} ms   during burst ${r.during.toFixed(0)} ms   burst answers: ${answers}`);
+console.log(
+  `Other people's sign-in (median of ${samples}), alone and during ${burstSize} wrong passwords on one account`,
+);
+for (const [label, r] of [
+  ['per-account limit 10/min', limited],
+  ['limit effectively off', unlimited],
+] as const) {
+  const answers = Object.entries(r.statuses)
+    .map(([s, c]) => `${c} x ${s}`)
+    .join(', ');
+  console.log(
+    `${label.padEnd(26)} alone ${r.alone.toFixed(0)} ms   during burst ${r.during.toFixed(0)} ms   burst answers: ${answers}`,
+  );
 }
 recordFigures([
-  { group: 'Sign-in', name: `other people's sign-in during ${burstSize} wrong passwords on one account (limit 10/min)`, unit: 'ms', samples: limited.duringSamples,
-    compare: { name: 'alone', samples: limited.aloneSamples }, note: Object.entries(limited.statuses).map(([s, c]) => `${c} x ${s}`).join(', ') },
-  { group: 'Sign-in', name: `other people's sign-in during ${burstSize} wrong passwords on one account (limit off)`, unit: 'ms', samples: unlimited.duringSamples,
-    compare: { name: 'alone', samples: unlimited.aloneSamples }, note: Object.entries(unlimited.statuses).map(([s, c]) => `${c} x ${s}`).join(', ') },
+  {
+    group: 'Sign-in',
+    name: `other people's sign-in during ${burstSize} wrong passwords on one account (limit 10/min)`,
+    unit: 'ms',
+    samples: limited.duringSamples,
+    compare: { name: 'alone', samples: limited.aloneSamples },
+    note: Object.entries(limited.statuses)
+      .map(([s, c]) => `${c} x ${s}`)
+      .join(', '),
+  },
+  {
+    group: 'Sign-in',
+    name: `other people's sign-in during ${burstSize} wrong passwords on one account (limit off)`,
+    unit: 'ms',
+    samples: unlimited.duringSamples,
+    compare: { name: 'alone', samples: unlimited.aloneSamples },
+    note: Object.entries(unlimited.statuses)
+      .map(([s, c]) => `${c} x ${s}`)
+      .join(', '),
+  },
 ]);

@@ -8,12 +8,20 @@
  */
 import { parseArgs } from 'node:util';
 import { launchBenchChromium } from './lib/lighthouse.js';
-import { MAP_DRAWN, mapStateChanges, PUBLIC_MAP_PATH, startNetworkMapServers, WATCH_MAP_STATES } from './lib/network-map-page.js';
+import {
+  MAP_DRAWN,
+  mapStateChanges,
+  PUBLIC_MAP_PATH,
+  startNetworkMapServers,
+  WATCH_MAP_STATES,
+} from './lib/network-map-page.js';
 
 const { values } = parseArgs({
   options: {
-    runs: { type: 'string', default: '3' }, orgs: { type: 'string', default: '10000' },
-    dist: { type: 'string', multiple: true }, quiet: { type: 'boolean', default: false },
+    runs: { type: 'string', default: '3' },
+    orgs: { type: 'string', default: '10000' },
+    dist: { type: 'string', multiple: true },
+    quiet: { type: 'boolean', default: false },
   },
 });
 const { servers, close } = await startNetworkMapServers(Number(values.orgs), values.dist);
@@ -25,45 +33,59 @@ const short = (url: string) => {
 };
 const MILESTONES = ['DOMContentLoaded', 'region (api)', 'retail/network (api)', 'map box', 'all markers drawn'];
 const milestoneOf = (name: string) =>
-  name.includes('/public/network/region') ? 'region (api)' : name.includes('/retail/network/') ? 'retail/network (api)'
-    : /^map idle, [1-9]/.test(name) ? 'all markers drawn' : MILESTONES.includes(name) ? name : null;
+  name.includes('/public/network/region')
+    ? 'region (api)'
+    : name.includes('/retail/network/')
+      ? 'retail/network (api)'
+      : /^map idle, [1-9]/.test(name)
+        ? 'all markers drawn'
+        : MILESTONES.includes(name)
+          ? name
+          : null;
 const stateLabel = (state: string, markers: number) =>
   state === 'box' ? 'map box' : `map ${state}${state === 'idle' ? `, ${markers} markers` : ''}`;
 const milestones = new Map(servers.map((s) => [s.dist, new Map<string, number[]>()]));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
-for (let run = 0; run <= Number(values.runs); run++) for (const { dist, base } of servers) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addInitScript(WATCH_MAP_STATES);
-  const page = await context.newPage();
-  await page.goto(`${base}${PUBLIC_MAP_PATH}`);
-  await page.waitForSelector(MAP_DRAWN, { timeout: 60_000 });
-  const timeline = await page.evaluate(() => {
-    const rows: [string, number, number][] = performance.getEntriesByType('resource')
-      .map((e) => [e.name, e.startTime, (e as PerformanceResourceTiming).responseEnd] as [string, number, number]);
-    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-    rows.push(['document', 0, nav.responseEnd], ['DOMContentLoaded', nav.domContentLoadedEventEnd, nav.domContentLoadedEventEnd]);
-    for (const p of performance.getEntriesByType('paint')) rows.push([p.name, p.startTime, p.startTime]);
-    return rows;
-  });
-  for (const [at, state, markers] of await mapStateChanges(page)) timeline.push([stateLabel(state, markers), at, at]);
-  timeline.sort((a, b) => a[1] - b[1]);
-  if (!values.quiet) console.log(`run ${run}${run === 0 ? ' (warm-up)' : ''}, ${dist}`);
-  const seen = new Set<string>();
-  for (const [name, start, end] of timeline) {
-    const label = name.startsWith('http') ? short(name) : name;
-    if (!values.quiet) console.log(`  ${start.toFixed(0).padStart(5)} – ${end.toFixed(0).padStart(5)} ms  ${label}`);
-    const milestone = milestoneOf(name);
-    if (run > 0 && milestone && !seen.has(milestone)) {
-      seen.add(milestone);
-      const mine = milestones.get(dist)!;
-      mine.set(milestone, [...(mine.get(milestone) ?? []), end]);
+for (let run = 0; run <= Number(values.runs); run++)
+  for (const { dist, base } of servers) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addInitScript(WATCH_MAP_STATES);
+    const page = await context.newPage();
+    await page.goto(`${base}${PUBLIC_MAP_PATH}`);
+    await page.waitForSelector(MAP_DRAWN, { timeout: 60_000 });
+    const timeline = await page.evaluate(() => {
+      const rows: [string, number, number][] = performance
+        .getEntriesByType('resource')
+        .map((e) => [e.name, e.startTime, (e as PerformanceResourceTiming).responseEnd] as [string, number, number]);
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      rows.push(
+        ['document', 0, nav.responseEnd],
+        ['DOMContentLoaded', nav.domContentLoadedEventEnd, nav.domContentLoadedEventEnd],
+      );
+      for (const p of performance.getEntriesByType('paint')) rows.push([p.name, p.startTime, p.startTime]);
+      return rows;
+    });
+    for (const [at, state, markers] of await mapStateChanges(page)) timeline.push([stateLabel(state, markers), at, at]);
+    timeline.sort((a, b) => a[1] - b[1]);
+    if (!values.quiet) console.log(`run ${run}${run === 0 ? ' (warm-up)' : ''}, ${dist}`);
+    const seen = new Set<string>();
+    for (const [name, start, end] of timeline) {
+      const label = name.startsWith('http') ? short(name) : name;
+      if (!values.quiet) console.log(`  ${start.toFixed(0).padStart(5)} – ${end.toFixed(0).padStart(5)} ms  ${label}`);
+      const milestone = milestoneOf(name);
+      if (run > 0 && milestone && !seen.has(milestone)) {
+        seen.add(milestone);
+        const mine = milestones.get(dist)!;
+        mine.set(milestone, [...(mine.get(milestone) ?? []), end]);
+      }
     }
+    await context.close();
   }
-  await context.close();
-}
 await browser.close();
 for (const [dist, mine] of milestones) {
-  console.log(`${dist}: median ms since navigation, ${values.runs} runs: ` +
-    MILESTONES.map((m) => `${m} ${median(mine.get(m) ?? [NaN]).toFixed(0)}`).join(', '));
+  console.log(
+    `${dist}: median ms since navigation, ${values.runs} runs: ` +
+      MILESTONES.map((m) => `${m} ${median(mine.get(m) ?? [NaN]).toFixed(0)}`).join(', '),
+  );
 }
 await close();

@@ -13,7 +13,11 @@ for (const path of args) {
     // blob: scripts (MapLibre's worker) are made from a file already counted, not downloaded again.
     if (r.url().startsWith('blob:')) return;
     if (r.request().resourceType() === 'script' || /\.m?js$/.test(r.url())) {
-      try { sizes.set(r.url(), gzipSync(await r.body()).length); } catch {}
+      try {
+        sizes.set(r.url(), gzipSync(await r.body()).length);
+      } catch {
+        // a response without a body (a redirect, a failed request) weighs nothing here
+      }
     }
   });
   await page.goto(base + path, { waitUntil: 'networkidle' });

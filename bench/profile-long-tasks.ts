@@ -53,25 +53,42 @@ const throttle = Number(values.throttle);
 /** Lighthouse's mobile run slows the CPU 4x: a task observed at `throttle` lasts this many times longer there. */
 const toMobile = 4 / throttle;
 
-const app = values.trace ? null : await startBenchApp({
-  web: true,
-  load: async (database) => {
-    await loadBenchNetwork(database, BROWSER_BENCH_NETWORK, () => {});
-    if (values.page !== 'map') return;
-    await sql`update region set secret = 'demo'`.execute(database.db);
-    await insertBulkNetworkOrganizations(database.db, 10_000);
-  },
-  prepare: linkDemoAccounts,
-});
+const app = values.trace
+  ? null
+  : await startBenchApp({
+      web: true,
+      load: async (database) => {
+        await loadBenchNetwork(database, BROWSER_BENCH_NETWORK, () => {});
+        if (values.page !== 'map') return;
+        await sql`update region set secret = 'demo'`.execute(database.db);
+        await insertBulkNetworkOrganizations(database.db, 10_000);
+      },
+      prepare: linkDemoAccounts,
+    });
 
-type TraceEvent = { name: string; cat: string; ph: string; ts: number; dur?: number; pid: number; tid: number; id?: string; args?: any };
-type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; parent?: number };
+type TraceEvent = {
+  name: string;
+  cat: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  id?: string;
+  args?: any;
+};
+type ProfileNode = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  parent?: number;
+};
 
 const maps = new Map<string, SourceMapConsumer | null>();
 function original(url: string, line: number, column: number, name: string): string {
   const file = basename(new URL(url, app?.base ?? 'http://localhost/').pathname);
   const mapPath = join(DEFAULT_WEB_DIST, 'assets', `${file}.map`);
-  if (!maps.has(file)) maps.set(file, existsSync(mapPath) ? new SourceMapConsumer(JSON.parse(readFileSync(mapPath, 'utf8'))) : null);
+  if (!maps.has(file))
+    maps.set(file, existsSync(mapPath) ? new SourceMapConsumer(JSON.parse(readFileSync(mapPath, 'utf8'))) : null);
   const map = maps.get(file);
   if (!map) return `${name || '(anonymous)'} ${file}:${line + 1}`;
   const pos = map.originalPositionFor({ line: line + 1, column });
@@ -87,33 +104,51 @@ const frameName = ({ callFrame: f }: ProfileNode) =>
 /** The sample's call stack, outermost first: the whole of it, or its innermost `depth` frames. */
 function callStack(node: ProfileNode, nodes: Map<number, ProfileNode>, depth = Infinity): string[] {
   const stack: string[] = [];
-  for (let at: ProfileNode | undefined = node; at && stack.length < depth; at = at.parent ? nodes.get(at.parent) : undefined) stack.unshift(frameName(at));
+  for (
+    let at: ProfileNode | undefined = node;
+    at && stack.length < depth;
+    at = at.parent ? nodes.get(at.parent) : undefined
+  )
+    stack.unshift(frameName(at));
   return stack;
 }
 
 const STEP_US = 4000;
 
 /** The task step by step: in each 4 ms, the two call paths (innermost 6 frames) that ran longest; then its layouts. */
-function printTimeline(task: TraceEvent, onMain: TraceEvent[], inTask: { ts: number; node: number }[], nodes: Map<number, ProfileNode>) {
+function printTimeline(
+  task: TraceEvent,
+  onMain: TraceEvent[],
+  inTask: { ts: number; node: number }[],
+  nodes: Map<number, ProfileNode>,
+) {
   const end = task.ts + task.dur!;
   const steps = new Map<number, Map<string, number>>();
   inTask.forEach((sample, i) => {
     const node = nodes.get(sample.node);
     if (!node) return;
-    const path = callStack(node, nodes, 6).map((name) => name.split(' ')[0]).join(' < ');
+    const path = callStack(node, nodes, 6)
+      .map((name) => name.split(' ')[0])
+      .join(' < ');
     const step = Math.floor((sample.ts - task.ts) / STEP_US);
     const paths = steps.get(step) ?? new Map<string, number>();
     paths.set(path, (paths.get(path) ?? 0) + ((inTask[i + 1]?.ts ?? end) - sample.ts));
     steps.set(step, paths);
   });
   for (const [step, paths] of [...steps].sort((a, b) => a[0] - b[0])) {
-    const top = [...paths].sort((a, b) => b[1] - a[1]).slice(0, 2).map(([path, d]) => `${(d / 1000).toFixed(1)} ${path}`);
+    const top = [...paths]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 2)
+      .map(([path, d]) => `${(d / 1000).toFixed(1)} ${path}`);
     console.log(`    +${String((step * STEP_US) / 1000).padStart(3)} ms  ${top.join('  |  ')}`);
   }
   for (const e of onMain) {
-    if ((e.name !== 'Layout' && e.name !== 'UpdateLayoutTree') || e.ts < task.ts || e.ts >= end || (e.dur ?? 0) < 1000) continue;
+    if ((e.name !== 'Layout' && e.name !== 'UpdateLayoutTree') || e.ts < task.ts || e.ts >= end || (e.dur ?? 0) < 1000)
+      continue;
     const objects = e.args?.beginData?.totalObjects;
-    console.log(`    +${((e.ts - task.ts) / 1000).toFixed(1)} ms  ${e.name} ${(e.dur! / 1000).toFixed(1)} ms${objects ? ` (${objects} objects)` : ''}`);
+    console.log(
+      `    +${((e.ts - task.ts) / 1000).toFixed(1)} ms  ${e.name} ${(e.dur! / 1000).toFixed(1)} ms${objects ? ` (${objects} objects)` : ''}`,
+    );
   }
 }
 
@@ -122,22 +157,34 @@ function printLayouts(onMain: TraceEvent[], navigation: number) {
   for (const pass of onMain) {
     if ((pass.name !== 'Layout' && pass.name !== 'UpdateLayoutTree') || (pass.dur ?? 0) < 4000) continue;
     const objects = pass.args?.beginData?.totalObjects;
-    console.log(`\n${pass.name} at ${((pass.ts - navigation) / 1000).toFixed(0)} ms: ${(pass.dur! / 1000).toFixed(1)} ms${objects ? `, ${objects} objects (${pass.args.beginData.dirtyObjects} dirty)` : ''}; invalidated before it:`);
+    console.log(
+      `\n${pass.name} at ${((pass.ts - navigation) / 1000).toFixed(0)} ms: ${(pass.dur! / 1000).toFixed(1)} ms${objects ? `, ${objects} objects (${pass.args.beginData.dirtyObjects} dirty)` : ''}; invalidated before it:`,
+    );
     const causes = new Map<string, number>();
     for (const e of onMain) {
       if (!e.name.endsWith('InvalidationTracking') || e.ts >= pass.ts || e.ts < pass.ts - 400_000) continue;
       const d = e.args?.data ?? {};
-      const cause = `${e.name.replace('InvalidationTracking', '')}: ${d.reason ?? d.changedAttribute ?? d.changedClass ?? ''} ${d.nodeName ?? ''}`.slice(0, 150);
+      const cause =
+        `${e.name.replace('InvalidationTracking', '')}: ${d.reason ?? d.changedAttribute ?? d.changedClass ?? ''} ${d.nodeName ?? ''}`.slice(
+          0,
+          150,
+        );
       causes.set(cause, (causes.get(cause) ?? 0) + 1);
     }
-    for (const [cause, n] of [...causes].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`    ${String(n).padStart(3)} x ${cause}`);
+    for (const [cause, n] of [...causes].sort((a, b) => b[1] - a[1]).slice(0, 8))
+      console.log(`    ${String(n).padStart(3)} x ${cause}`);
   }
 }
 
 function analyse(events: TraceEvent[]) {
   // The renderer that loaded the screen: the main thread with the most script evaluation.
-  const busy = (t: TraceEvent) => events.filter((e) => e.pid === t.pid && e.tid === t.tid && e.name === 'RunTask').reduce((sum, e) => sum + (e.dur ?? 0), 0);
-  const main = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').sort((a, b) => busy(b) - busy(a))[0];
+  const busy = (t: TraceEvent) =>
+    events
+      .filter((e) => e.pid === t.pid && e.tid === t.tid && e.name === 'RunTask')
+      .reduce((sum, e) => sum + (e.dur ?? 0), 0);
+  const main = events
+    .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+    .sort((a, b) => busy(b) - busy(a))[0];
   if (!main) throw new Error('no renderer main thread in the trace');
   const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid);
   // The sampled JavaScript: one Profile event, then chunks of nodes and samples with time deltas.
@@ -154,8 +201,11 @@ function analyse(events: TraceEvent[]) {
       samples.push({ ts, node });
     });
   }
-  const navigation = onMain.find((e) => e.name === 'navigationStart' || e.name === 'markAsMainFrame')?.ts ?? onMain[0].ts;
-  const tasks = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) * toMobile > 50_000).sort((a, b) => a.ts - b.ts);
+  const navigation =
+    onMain.find((e) => e.name === 'navigationStart' || e.name === 'markAsMainFrame')?.ts ?? onMain[0].ts;
+  const tasks = onMain
+    .filter((e) => e.name === 'RunTask' && (e.dur ?? 0) * toMobile > 50_000)
+    .sort((a, b) => a.ts - b.ts);
   // Lighthouse counts blocking time from the first contentful paint on.
   const fcp = onMain.find((e) => e.name === 'firstContentfulPaint')?.ts;
   if (fcp) console.log(`\nfirst contentful paint at ${((fcp - navigation) / 1000).toFixed(0)} ms`);
@@ -169,7 +219,12 @@ function analyse(events: TraceEvent[]) {
     const kinds = new Map<string, number>();
     for (const e of onMain) {
       if (e.ph !== 'X' || e.ts < task.ts || e.ts >= end || e === task || !e.dur) continue;
-      if (!/^(EvaluateScript|v8\.evaluateModule|v8\.compile|FunctionCall|TimerFire|FireAnimationFrame|EventDispatch|UpdateLayoutTree|Layout|Paint|MajorGC|MinorGC|ParseHTML|ParseAuthorStyleSheet|XHRReadyStateChange|RunMicrotasks|V8\.GC_SCAVENGER)/.test(e.name)) continue;
+      if (
+        !/^(EvaluateScript|v8\.evaluateModule|v8\.compile|FunctionCall|TimerFire|FireAnimationFrame|EventDispatch|UpdateLayoutTree|Layout|Paint|MajorGC|MinorGC|ParseHTML|ParseAuthorStyleSheet|XHRReadyStateChange|RunMicrotasks|V8\.GC_SCAVENGER)/.test(
+          e.name,
+        )
+      )
+        continue;
       kinds.set(e.name, (kinds.get(e.name) ?? 0) + e.dur);
     }
     const self = new Map<string, number>();
@@ -182,23 +237,38 @@ function analyse(events: TraceEvent[]) {
       const key = frameName(node);
       self.set(key, (self.get(key) ?? 0) + spent);
       // Where the time came from: the first frames of the sample's stack with a name of ours or a library's.
-      const entry = callStack(node, nodes).filter((name) => !name.startsWith('(') && name.includes(':')).slice(0, 3).join(' > ');
+      const entry = callStack(node, nodes)
+        .filter((name) => !name.startsWith('(') && name.includes(':'))
+        .slice(0, 3)
+        .join(' > ');
       if (entry) entries.set(entry, (entries.get(entry) ?? 0) + spent);
     }
     const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 10);
-    console.log(`\ntask at ${((task.ts - navigation) / 1000).toFixed(0)} ms: ${(task.dur! / 1000).toFixed(1)} ms here (CPU slowed ${throttle}x), ${simulated.toFixed(0)} ms on Lighthouse's mobile CPU (4x)`);
-    console.log(`  ${[...kinds].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, d]) => `${k} ${(d / 1000).toFixed(1)}`).join(', ')}`);
+    console.log(
+      `\ntask at ${((task.ts - navigation) / 1000).toFixed(0)} ms: ${(task.dur! / 1000).toFixed(1)} ms here (CPU slowed ${throttle}x), ${simulated.toFixed(0)} ms on Lighthouse's mobile CPU (4x)`,
+    );
+    console.log(
+      `  ${[...kinds]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 8)
+        .map(([k, d]) => `${k} ${(d / 1000).toFixed(1)}`)
+        .join(', ')}`,
+    );
     for (const [key, d] of top) console.log(`    ${(d / 1000).toFixed(1).padStart(6)} ms  ${key}`);
     console.log('  entered from:');
-    for (const [key, d] of [...entries].sort((a, b) => b[1] - a[1]).slice(0, 4)) console.log(`    ${(d / 1000).toFixed(1).padStart(6)} ms  ${key}`);
+    for (const [key, d] of [...entries].sort((a, b) => b[1] - a[1]).slice(0, 4))
+      console.log(`    ${(d / 1000).toFixed(1).padStart(6)} ms  ${key}`);
     if (values.timeline) {
       console.log('  step by step:');
       printTimeline(task, onMain, inTask, nodes);
     }
   }
   if (values.layouts) printLayouts(onMain, navigation);
-  const afterFcp = fcp === undefined ? '' : `, ${blockingAfterFcp.toFixed(0)} ms of it ending after the first contentful paint`;
-  console.log(`\n${tasks.length} tasks over 50 ms at 4x, blocking time ${blocking.toFixed(0)} ms${afterFcp} (the sum over 50 ms each; Lighthouse simulates the network too)`);
+  const afterFcp =
+    fcp === undefined ? '' : `, ${blockingAfterFcp.toFixed(0)} ms of it ending after the first contentful paint`;
+  console.log(
+    `\n${tasks.length} tasks over 50 ms at 4x, blocking time ${blocking.toFixed(0)} ms${afterFcp} (the sum over 50 ms each; Lighthouse simulates the network too)`,
+  );
 }
 
 if (values.trace) {
@@ -226,7 +296,12 @@ async function profileRuns(app: NonNullable<Awaited<ReturnType<typeof startBench
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
       await browser.startTracing(page, {
         categories: [
-          'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'blink.user_timing', 'loading',
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+          'v8.execute',
+          'disabled-by-default-v8.cpu_profiler',
+          'blink.user_timing',
+          'loading',
           ...(values.layouts ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : []),
         ],
       });
@@ -236,11 +311,17 @@ async function profileRuns(app: NonNullable<Awaited<ReturnType<typeof startBench
       console.log(`\n=== ${values.page}, run ${run}`);
       analyse(trace.traceEvents);
       const dom = await page.evaluate(() => ({
-        elements: document.querySelectorAll('*').length, options: document.querySelectorAll('[role=option]').length,
-        modulePreloads: document.querySelectorAll('link[rel=modulepreload]').length, stylesheets: document.querySelectorAll('link[rel=stylesheet]').length,
-        styles: [...document.querySelectorAll('style')].map((e) => `${e.textContent?.length} characters: ${e.textContent?.slice(0, 100)}`),
+        elements: document.querySelectorAll('*').length,
+        options: document.querySelectorAll('[role=option]').length,
+        modulePreloads: document.querySelectorAll('link[rel=modulepreload]').length,
+        stylesheets: document.querySelectorAll('link[rel=stylesheet]').length,
+        styles: [...document.querySelectorAll('style')].map(
+          (e) => `${e.textContent?.length} characters: ${e.textContent?.slice(0, 100)}`,
+        ),
       }));
-      console.log(`the page after loading: ${dom.elements} elements, ${dom.options} listbox options, ${dom.modulePreloads} module preload links, ${dom.stylesheets} stylesheet links, ${dom.styles.length} <style> elements`);
+      console.log(
+        `the page after loading: ${dom.elements} elements, ${dom.options} listbox options, ${dom.modulePreloads} module preload links, ${dom.stylesheets} stylesheet links, ${dom.styles.length} <style> elements`,
+      );
       if (values.layouts) for (const style of dom.styles) console.log(`  <style> ${style}`);
       await context.close();
     }

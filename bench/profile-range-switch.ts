@@ -20,27 +20,37 @@ await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
 await cdp.send('Profiler.start');
 const times: number[] = [];
 for (let i = 0; i < 4; i++) for (const r of ['1 year', '1 month']) times.push(await choose(r));
-const { profile } = await cdp.send('Profiler.stop') as any;
+const { profile } = (await cdp.send('Profiler.stop')) as any;
 console.log('switch times', times.map((x) => x.toFixed(0)).join(', '));
 const byId = new Map(profile.nodes.map((n: any) => [n.id, n]));
-const self = new Map<string, number>(); const byUrl = new Map<string, number>();
+const self = new Map<string, number>();
+const byUrl = new Map<string, number>();
 profile.samples.forEach((s: number, i: number) => {
-  const n: any = byId.get(s); const dt = profile.timeDeltas[i] ?? 0;
+  const n: any = byId.get(s);
+  const dt = profile.timeDeltas[i] ?? 0;
   const url = n.callFrame.url.split('/').pop() || n.callFrame.functionName;
   const k = `${n.callFrame.functionName || '(anon)'} ${url}:${n.callFrame.lineNumber}:${n.callFrame.columnNumber}`;
-  self.set(k, (self.get(k) ?? 0) + dt); byUrl.set(url, (byUrl.get(url) ?? 0) + dt);
+  self.set(k, (self.get(k) ?? 0) + dt);
+  byUrl.set(url, (byUrl.get(url) ?? 0) + dt);
 });
 console.log('by script (ms over 8 switches):');
-[...byUrl].sort((a, b) => b[1] - a[1]).slice(0, 12).forEach(([k, v]) => console.log((v / 1000).toFixed(1).padStart(8), k));
+[...byUrl]
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, 12)
+  .forEach(([k, v]) => console.log((v / 1000).toFixed(1).padStart(8), k));
 console.log('top functions:');
-[...self].sort((a, b) => b[1] - a[1]).slice(0, 30).forEach(([k, v]) => console.log((v / 1000).toFixed(1).padStart(8), k));
+[...self]
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, 30)
+  .forEach(([k, v]) => console.log((v / 1000).toFixed(1).padStart(8), k));
 // Who started each piece of work: the outermost script frame of each sample (an event handler, React's scheduler
 // task, a frame callback...), with the functions that spent its time.
 const parent = new Map<number, any>();
 for (const n of profile.nodes as any[]) for (const c of n.children ?? []) parent.set(c, n);
 const entries = new Map<string, { total: number; self: Map<string, number> }>();
 profile.samples.forEach((s: number, i: number) => {
-  const leaf: any = byId.get(s); const dt = profile.timeDeltas[i] ?? 0;
+  const leaf: any = byId.get(s);
+  const dt = profile.timeDeltas[i] ?? 0;
   let entry = leaf;
   for (let n = leaf; n; n = parent.get(n.id)) if (n.callFrame.url) entry = n;
   const name = `${entry.callFrame.functionName || '(anon)'} ${entry.callFrame.url.split('/').pop() || ''}:${entry.callFrame.lineNumber}`;
@@ -53,7 +63,10 @@ profile.samples.forEach((s: number, i: number) => {
 console.log('by entry point (ms over 8 switches), with its top functions:');
 for (const [name, e] of [...entries].sort((a, b) => b[1].total - a[1].total).slice(0, 8)) {
   console.log((e.total / 1000).toFixed(1).padStart(8), name);
-  [...e.self].sort((a, b) => b[1] - a[1]).slice(0, 6).forEach(([k, v]) => console.log('        ', (v / 1000).toFixed(1).padStart(7), k));
+  [...e.self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 6)
+    .forEach(([k, v]) => console.log('        ', (v / 1000).toFixed(1).padStart(7), k));
 }
 await browser.close();
 process.exit(0);

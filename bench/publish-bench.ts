@@ -33,12 +33,18 @@ const files = Number(values.files);
 const runs = Number(values.runs);
 const settings = values.parallel.split(',').map(Number);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 
 const dataDir = mkdtempSync(join(tmpdir(), 'openrescue-publish-bench-'));
 const database = await openDatabase({ dataDir });
 await migrate(database);
-const env = loadEnv({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ACCESS_TOKEN_TTL_SECONDS: '3600', MAX_PUBLISH_FILES: String(files) });
+const env = loadEnv({
+  LOG_LEVEL: 'silent',
+  WEB_DIST: '/nonexistent',
+  ACCESS_TOKEN_TTL_SECONDS: '3600',
+  MAX_PUBLISH_FILES: String(files),
+});
 const { app, ctx } = await buildApp({ env, database, logger: false, origin: 'http://localhost:8080', dataDir });
 await prepareDemo(ctx, Number(values.donations), () => {});
 const db = database.db;
@@ -52,16 +58,30 @@ for (let years = 1; ; years++) {
     select file_type, (entry_date - make_interval(years => ${years}))::date, company_id, store_id, receiver_id
     from publish_file on conflict do nothing`.execute(db);
 }
-const ids = (await db.selectFrom('publish_file').select('id').orderBy('entry_date', 'desc').orderBy('id').limit(files).execute()).map((r) => Number(r.id));
+const ids = (
+  await db.selectFrom('publish_file').select('id').orderBy('entry_date', 'desc').orderBy('id').limit(files).execute()
+).map((r) => Number(r.id));
 
 await app.ready();
 await startBackgroundWork(ctx);
 await ctx.jobRunner.idle();
 const base = await app.listen({ port: 0, host: '127.0.0.1' });
-const login = await app.inject({ method: 'POST', url: '/core-api/api/auth/sign-in/email', payload: { email: 'staff@openrescue.test', password: 'demo-staff' } });
-const cookieOf = (res: typeof login) => [res.headers['set-cookie']].flat().map((c) => String(c).split(';')[0]).join('; ');
+const login = await app.inject({
+  method: 'POST',
+  url: '/core-api/api/auth/sign-in/email',
+  payload: { email: 'staff@openrescue.test', password: 'demo-staff' },
+});
+const cookieOf = (res: typeof login) =>
+  [res.headers['set-cookie']]
+    .flat()
+    .map((c) => String(c).split(';')[0])
+    .join('; ');
 // The token call replaces the session cookie (decision 0023): the stream below signs in with the new one.
-const tokenRes = await app.inject({ method: 'POST', url: '/core-api/api/session/token', headers: { cookie: cookieOf(login), origin: 'http://localhost:8080' } });
+const tokenRes = await app.inject({
+  method: 'POST',
+  url: '/core-api/api/session/token',
+  headers: { cookie: cookieOf(login), origin: 'http://localhost:8080' },
+});
 const token = tokenRes.json().token as string;
 const cookie = cookieOf(tokenRes);
 
@@ -94,7 +114,9 @@ const reader = new Worker(
 const delays: number[] = [];
 reader.on('message', (ms: number) => delays.push(ms));
 
-console.log(`Publishing ${files} files end to end on PGlite (disk), ${availableParallelism()} cores, ${ctx.env.RENDER_WORKERS ?? Math.min(4, availableParallelism())} render workers, ${values.donations} donations`);
+console.log(
+  `Publishing ${files} files end to end on PGlite (disk), ${availableParallelism()} cores, ${ctx.env.RENDER_WORKERS ?? Math.min(4, availableParallelism())} render workers, ${values.donations} donations`,
+);
 const results: { parallel: number; rates: number[] }[] = [];
 let run = 0;
 for (const parallel of settings) {
@@ -106,37 +128,68 @@ for (const parallel of settings) {
       method: 'POST',
       url: '/ops-api/appsheet/table/PublishFile/batchAction',
       headers: { authorization: `Bearer ${token}` },
-      payload: { Action: 'AdvanceSingleFileChangeTime', Properties: { TaskName: 'publish_all', ParallelRequests: parallel }, Rows: ids.map((id) => ({ id })) },
+      payload: {
+        Action: 'AdvanceSingleFileChangeTime',
+        Properties: { TaskName: 'publish_all', ParallelRequests: parallel },
+        Rows: ids.map((id) => ({ id })),
+      },
     });
     if (res.statusCode !== 202) throw new Error(`batchAction answered ${res.statusCode}: ${res.body}`);
     const jobId = res.json().job.id as string;
     await ctx.jobRunner.idle();
     const seconds = (performance.now() - started) / 1000;
-    const job = await db.selectFrom('jobs').select(['status', 'processed', 'error']).where('id', '=', jobId).executeTakeFirstOrThrow();
-    if (job.status !== 'succeeded' || Number(job.processed) !== files) throw new Error(`job ${jobId}: ${JSON.stringify(job)}`);
+    const job = await db
+      .selectFrom('jobs')
+      .select(['status', 'processed', 'error'])
+      .where('id', '=', jobId)
+      .executeTakeFirstOrThrow();
+    if (job.status !== 'succeeded' || Number(job.processed) !== files)
+      throw new Error(`job ${jobId}: ${JSON.stringify(job)}`);
     rates.push(files / seconds);
     run++;
     const busy = performance.eventLoopUtilization(elu).utilization;
-    console.log(`  parallel ${parallel}, run ${i + 1}: ${seconds.toFixed(1)} s, ${(files / seconds).toFixed(1)} files/s (main thread busy ${(busy * 100).toFixed(0)}%)`);
+    console.log(
+      `  parallel ${parallel}, run ${i + 1}: ${seconds.toFixed(1)} s, ${(files / seconds).toFixed(1)} files/s (main thread busy ${(busy * 100).toFixed(0)}%)`,
+    );
   }
   results.push({ parallel, rates });
 }
 console.log('\nparallel  files/s (median)  runs');
-for (const r of results) console.log(`${String(r.parallel).padEnd(9)} ${median(r.rates).toFixed(1).padEnd(17)} ${r.rates.map((x) => x.toFixed(1)).join(', ')}`);
+for (const r of results)
+  console.log(
+    `${String(r.parallel).padEnd(9)} ${median(r.rates).toFixed(1).padEnd(17)} ${r.rates.map((x) => x.toFixed(1)).join(', ')}`,
+  );
 const best = results.reduce((a, b) => (median(b.rates) > median(a.rates) ? b : a));
 console.log(`best: parallel ${best.parallel}, ${median(best.rates).toFixed(1)} files/s (target >= 20)`);
-console.log(`progress events: ${delays.length}, delay after commit p50 ${pct(delays, 0.5)} ms, p95 ${pct(delays, 0.95)} ms, max ${Math.max(...delays)} ms (target 250 ms)`);
-const { bytes } = (await sql<{ bytes: number }>`select coalesce(sum(byte_size), 0)::float8 as bytes from generated_file where job_id like 'publish_all_%'`.execute(db)).rows[0];
+console.log(
+  `progress events: ${delays.length}, delay after commit p50 ${pct(delays, 0.5)} ms, p95 ${pct(delays, 0.95)} ms, max ${Math.max(...delays)} ms (target 250 ms)`,
+);
+const { bytes } = (
+  await sql<{
+    bytes: number;
+  }>`select coalesce(sum(byte_size), 0)::float8 as bytes from generated_file where job_id like 'publish_all_%'`.execute(
+    db,
+  )
+).rows[0];
 console.log(`stored ${(bytes / 1e6).toFixed(0)} MB in ${run} runs`);
 const group = 'Publishing (reports, xlsx + PDF, end to end)';
 const serial = results.find((r) => r.parallel === 1);
 recordFigures([
   ...results.map((r) => ({
-    group, name: `${files.toLocaleString('en-US')} files at parallel ${r.parallel}`, unit: 'files/s' as const, samples: r.rates,
+    group,
+    name: `${files.toLocaleString('en-US')} files at parallel ${r.parallel}`,
+    unit: 'files/s' as const,
+    samples: r.rates,
     ...(r === best ? { target: { op: '>=' as const, value: 20 } } : {}),
     ...(serial && r !== serial ? { compare: { name: 'parallel 1', samples: serial.rates } } : {}),
   })),
-  { group, name: 'progress event to an open live stream, after the commit', unit: 'ms', samples: delays, target: { op: '<=', value: 250, of: 'p95' } },
+  {
+    group,
+    name: 'progress event to an open live stream, after the commit',
+    unit: 'ms',
+    samples: delays,
+    target: { op: '<=', value: 250, of: 'p95' },
+  },
 ]);
 await reader.terminate();
 await app.close();

@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openDatabase, type Database } from '../apps/server/src/db/connection.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
-import { rawTotals, type RawTotalsParams } from '../apps/server/src/modules/reports/raw-totals.test-helper.js';
+import { rawTotals, type RawTotalsParams } from '../apps/server/src/test-support/fixtures/raw-totals.js';
 import { intervalOf } from '../apps/server/src/modules/reports/time-bounds.js';
 import { periodOf, planSegments } from '../apps/server/src/modules/reports/totals.planner.js';
 import { queryTotals } from '../apps/server/src/modules/reports/totals.repository.js';
@@ -26,17 +26,26 @@ import { loadBenchNetwork, type BenchNetwork, type BenchNetworkSize } from './re
 
 const { values: args } = parseArgs({
   options: {
-    donations: { type: 'string', default: '10000000' }, stores: { type: 'string', default: '2000' },
-    'big-company': { type: 'string', default: '500' }, companies: { type: 'string', default: '10' },
-    years: { type: 'string', default: '5' }, runs: { type: 'string', default: '30' }, 'raw-runs': { type: 'string', default: '3' },
-    'pglite-donations': { type: 'string', default: '1000000' }, 'skip-pg': { type: 'boolean', default: false },
-    'skip-pglite': { type: 'boolean', default: false }, port: { type: 'string' },
+    donations: { type: 'string', default: '10000000' },
+    stores: { type: 'string', default: '2000' },
+    'big-company': { type: 'string', default: '500' },
+    companies: { type: 'string', default: '10' },
+    years: { type: 'string', default: '5' },
+    runs: { type: 'string', default: '30' },
+    'raw-runs': { type: 'string', default: '3' },
+    'pglite-donations': { type: 'string', default: '1000000' },
+    'skip-pg': { type: 'boolean', default: false },
+    'skip-pglite': { type: 'boolean', default: false },
+    port: { type: 'string' },
   },
 });
 const runs = Number(args.runs);
 const rawRuns = Number(args['raw-runs']);
 const size = (donations: number): BenchNetworkSize => ({
-  donations, stores: Number(args.stores), bigCompanyStores: Number(args['big-company']), companies: Number(args.companies),
+  donations,
+  stores: Number(args.stores),
+  bigCompanyStores: Number(args['big-company']),
+  companies: Number(args.companies),
   years: Number(args.years),
 });
 
@@ -47,14 +56,22 @@ async function rollupTotals(database: Database, q: Query) {
   const annotate = q.annotate ?? [];
   const period = periodOf(q.annotate_entry_time);
   const segments = planSegments({
-    interval: intervalOf(q), period, annotate, hasStoreFilter: Boolean(q.from_store_id), hasReceiverFilter: Boolean(q.receiver_id),
+    interval: intervalOf(q),
+    period,
+    annotate,
+    hasStoreFilter: Boolean(q.from_store_id),
+    hasReceiverFilter: Boolean(q.receiver_id),
   });
   return queryTotals(database.db, {
-    segments, period, annotate, companyIds: q.from_company_id, storeIds: q.from_store_id, receiverIds: q.receiver_id,
-    metrics: q.annotate_metrics ?? false, limit: 10000, offset: 0,
+    segments,
+    period,
+    annotate,
+    filter: { companyIds: q.from_company_id, storeIds: q.from_store_id, receiverIds: q.receiver_id },
+    metrics: q.annotate_metrics ?? false,
+    limit: 10000,
+    offset: 0,
   });
 }
-
 
 const monthsBefore = (lastDay: string, months: number) => {
   const [y, m] = lastDay.split('-').map(Number);
@@ -77,19 +94,39 @@ function cases(net: BenchNetwork, stores: number, bigCompany: number): Case[] {
   const metrics = { annotate_metrics: true, annotate: ['from_department_id', 'destination_id'] as const };
   return [
     {
-      name: 'one store, 12 months by month x department x destination', target: 10,
-      query: (i) => ({ ...metrics, annotate: [...metrics.annotate], annotate_entry_time: 'date-month', from_store_id: [1 + ((i * 37) % Math.min(stores, bigCompany))],
-        entry_time__gte: monthsBefore(monthEnd, 12), entry_time__lte: monthEnd }),
+      name: 'one store, 12 months by month x department x destination',
+      target: 10,
+      query: (i) => ({
+        ...metrics,
+        annotate: [...metrics.annotate],
+        annotate_entry_time: 'date-month',
+        from_store_id: [1 + ((i * 37) % Math.min(stores, bigCompany))],
+        entry_time__gte: monthsBefore(monthEnd, 12),
+        entry_time__lte: monthEnd,
+      }),
     },
     {
-      name: `one company (${bigCompany} stores), 3 years by week x department x destination`, target: 50,
-      query: () => ({ ...metrics, annotate: [...metrics.annotate], annotate_entry_time: 'date-week', from_company_id: [1],
-        entry_time__gte: monthsBefore(monthEnd, 36), entry_time__lte: monthEnd }),
+      name: `one company (${bigCompany} stores), 3 years by week x department x destination`,
+      target: 50,
+      query: () => ({
+        ...metrics,
+        annotate: [...metrics.annotate],
+        annotate_entry_time: 'date-week',
+        from_company_id: [1],
+        entry_time__gte: monthsBefore(monthEnd, 36),
+        entry_time__lte: monthEnd,
+      }),
     },
     {
-      name: 'whole network, 5 years by month x department x destination', target: 50,
-      query: () => ({ ...metrics, annotate: [...metrics.annotate], annotate_entry_time: 'date-month',
-        entry_time__gte: monthsBefore(monthEnd, 60), entry_time__lte: monthEnd }),
+      name: 'whole network, 5 years by month x department x destination',
+      target: 50,
+      query: () => ({
+        ...metrics,
+        annotate: [...metrics.annotate],
+        annotate_entry_time: 'date-month',
+        entry_time__gte: monthsBefore(monthEnd, 60),
+        entry_time__lte: monthEnd,
+      }),
     },
   ];
 }
@@ -99,17 +136,28 @@ async function runCases(label: string, database: Database, list: Case[], withRaw
   for (const c of list) {
     const fast = await timeIt(runs, 3, (i) => rollupTotals(database, c.query(i)));
     const rows = (await rollupTotals(database, c.query(0))).rows.length;
-    const figure = { group: 'Reporting totals (donation_totals)', name: `${c.name} (${label})`, unit: 'ms' as const, samples: fast,
-      target: c.target ? { op: '<=' as const, value: c.target, of: 'p95' as const } : undefined, note: `${rows} rows` };
+    const figure = {
+      group: 'Reporting totals (donation_totals)',
+      name: `${c.name} (${label})`,
+      unit: 'ms' as const,
+      samples: fast,
+      target: c.target ? { op: '<=' as const, value: c.target, of: 'p95' as const } : undefined,
+      note: `${rows} rows`,
+    };
     let line = `  ${c.name}: rollups p50 ${percentile(fast, 50).toFixed(1)} ms, p95 ${percentile(fast, 95).toFixed(1)} ms (${rows} rows${c.target ? `, target ${c.target} ms` : ''})`;
     if (withRaw) {
       const raw = await timeIt(rawRuns, 0, (i) => rawTotals(database.db, c.query(i)));
       const expected = await rawTotals(database.db, c.query(0));
       const got = (await rollupTotals(database, c.query(0))).rows;
-      const same = got.length === expected.length && got.every((r, k) => Math.abs(r.weight_kg__sum - Number(expected[k].weight_kg__sum)) < 1e-9);
-      line += `; raw GROUP BY p50 ${percentile(raw, 50).toFixed(0)} ms, p95 ${percentile(raw, 95).toFixed(0)} ms (${rawRuns} runs)` +
+      const same =
+        got.length === expected.length &&
+        got.every((r, k) => Math.abs(r.weight_kg__sum - Number(expected[k].weight_kg__sum)) < 1e-9);
+      line +=
+        `; raw GROUP BY p50 ${percentile(raw, 50).toFixed(0)} ms, p95 ${percentile(raw, 95).toFixed(0)} ms (${rawRuns} runs)` +
         `; ${(percentile(raw, 50) / percentile(fast, 50)).toFixed(0)}x faster; same sums: ${same}`;
-      recordFigures([{ ...figure, compare: { name: 'raw GROUP BY', samples: raw }, note: `${rows} rows; same sums as raw: ${same}` }]);
+      recordFigures([
+        { ...figure, compare: { name: 'raw GROUP BY', samples: raw }, note: `${rows} rows; same sums as raw: ${same}` },
+      ]);
       if (!same) process.exitCode = 1;
     } else {
       recordFigures([figure]);
@@ -126,15 +174,27 @@ async function benchPostgres() {
     await admin.connect();
     await admin.query('create database report_bench');
     await admin.end();
-    const database = await openDatabase({ databaseUrl: server.url.replace(/\/postgres$/, '/report_bench'), poolSize: 4 });
+    const database = await openDatabase({
+      databaseUrl: server.url.replace(/\/postgres$/, '/report_bench'),
+      poolSize: 4,
+    });
     try {
       await migrate(database);
       console.log(`PostgreSQL 15: loading ${donations.toLocaleString('en-US')} donations...`);
       const net = await loadBenchNetwork(database, size(donations), (s) => console.log(s));
-      const counts = await database.db.selectFrom('donation_daily').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      console.log(`  loaded in ${net.loadSeconds.toFixed(0)} s (${net.firstDay} .. ${net.lastDay}); donation_daily ${Number(counts.n).toLocaleString('en-US')} rows`);
-      await runCases(`PostgreSQL 15, ${donations.toLocaleString('en-US')} donations`,
-        database, cases(net, Number(args.stores), Number(args['big-company'])), true);
+      const counts = await database.db
+        .selectFrom('donation_daily')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      console.log(
+        `  loaded in ${net.loadSeconds.toFixed(0)} s (${net.firstDay} .. ${net.lastDay}); donation_daily ${Number(counts.n).toLocaleString('en-US')} rows`,
+      );
+      await runCases(
+        `PostgreSQL 15, ${donations.toLocaleString('en-US')} donations`,
+        database,
+        cases(net, Number(args.stores), Number(args['big-company'])),
+        true,
+      );
     } finally {
       await database.close();
     }
@@ -152,7 +212,16 @@ async function benchPGlite() {
     const net = await loadBenchNetwork(database, { ...size(donations), chunk: 250_000 }, (s) => console.log(s));
     console.log(`  loaded in ${net.loadSeconds.toFixed(0)} s`);
     const network = cases(net, Number(args.stores), Number(args['big-company']));
-    await runCases(`PGlite, ${donations.toLocaleString('en-US')} donations`, database, [{ ...network[2], target: 200 }, { ...network[1], target: undefined }, { ...network[0], target: undefined }], true);
+    await runCases(
+      `PGlite, ${donations.toLocaleString('en-US')} donations`,
+      database,
+      [
+        { ...network[2], target: 200 },
+        { ...network[1], target: undefined },
+        { ...network[0], target: undefined },
+      ],
+      true,
+    );
   } finally {
     await database.close();
   }

@@ -28,7 +28,11 @@ export interface BenchNetwork {
   loadSeconds: number;
 }
 
-export async function loadBenchNetwork(database: Database, size: BenchNetworkSize, log: (s: string) => void): Promise<BenchNetwork> {
+export async function loadBenchNetwork(
+  database: Database,
+  size: BenchNetworkSize,
+  log: (s: string) => void,
+): Promise<BenchNetwork> {
   const { donations, stores, bigCompanyStores, companies, years, chunk = 1_000_000 } = size;
   const hubs = Math.max(1, Math.floor(stores / 5));
   const farms = Math.max(1, Math.floor(stores / 16));
@@ -59,11 +63,14 @@ export async function loadBenchNetwork(database: Database, size: BenchNetworkSiz
       select s, r, 'MTWRF', k = 0, '${firstDay}'::date
       from generate_series(1, ${stores}) s,
         lateral (values (0, 1 + s % ${hubs}), (1, ${hubs} + 1 + s % ${farms}), (2, ${hubs + farms} + 1 + s % ${composters})) v(k, r)`,
-    ]) await sql.raw(statement).execute(trx);
+    ])
+      await sql.raw(statement).execute(trx);
     await withIndexesDeferred(trx, 'donation', async () => {
       for (let from = 1; from <= donations; from += chunk) {
         const to = Math.min(donations, from + chunk - 1);
-        await sql.raw(`
+        await sql
+          .raw(
+            `
           insert into donation (id, entry_time, destination_id, company_id, store_id, receiver_id, department_id,
             weight_kg, meals_provided, food_rescued_kg, co2_emissions_kg, money_saved, impact_factor_version, created_at)
           select i, t, dest, ${companyOf('s')}, s,
@@ -77,7 +84,9 @@ export async function loadBenchNetwork(database: Database, size: BenchNetworkSiz
               ('${firstDay}'::timestamp at time zone 'America/Vancouver')
                 + ((i - 0.5) / ${donations}::float8) * (('${lastDay}'::date + 1) - '${firstDay}'::date) * interval '1 day' as t
             from generate_series(${from}::bigint, ${to}::bigint) i
-          ) g`).execute(trx);
+          ) g`,
+          )
+          .execute(trx);
         log(`  donations ${to.toLocaleString('en-US')} / ${donations.toLocaleString('en-US')}`);
       }
     });
@@ -87,10 +96,12 @@ export async function loadBenchNetwork(database: Database, size: BenchNetworkSiz
   });
   const loadSeconds = (performance.now() - started) / 1000;
   // A bulk load ends with VACUUM (ANALYZE), as a DBA's would: without it PostgreSQL's autovacuum took up the 10M
-  // donations within the next minute or two (~90 s of a worker), while the timed runs were going (bench/README.md,
-  // nineteenth pass). Timed apart from the load.
+  // donations within the next minute or two (~90 s of a worker), while the timed runs were going and
+  // slowed them. Timed apart from the load.
   const vacuumStarted = performance.now();
-  await database.execScript('vacuum (analyze) donation, donation_monthly, donation_daily, donation_weekly, donation_monthly_company');
+  await database.execScript(
+    'vacuum (analyze) donation, donation_monthly, donation_daily, donation_weekly, donation_monthly_company',
+  );
   log(`  vacuum (analyze) in ${((performance.now() - vacuumStarted) / 1000).toFixed(1)} s`);
   return { firstDay, lastDay, loadSeconds };
 }

@@ -31,17 +31,47 @@ const pick = (full: string, small: string) => (quick ? small : full);
 
 /** name, script, arguments; in the order of the table. */
 const SUITE: { name: string; script: string; args: string[] }[] = [
-  { name: 'totals', script: 'bench/report-totals-bench.ts', args: ['--donations', pick('10000000', '200000'), '--pglite-donations', pick('1000000', '100000'), '--runs', pick('30', '10'), '--raw-runs', pick('3', '2')] },
-  { name: 'api', script: 'bench/api-load-bench.ts', args: ['--seconds', pick('15', '4'), '--donations', pick('120000', '20000')] },
-  { name: 'growth', script: 'bench/cost-growth-bench.ts', args: ['--base', pick('12000', '3000'), '--runs', pick('30', '10')] },
-  { name: 'cluster', script: 'bench/cluster-bench.ts', args: ['--seconds', pick('15', '4'), '--donations', pick('120000', '20000')] },
+  {
+    name: 'totals',
+    script: 'bench/report-totals-bench.ts',
+    args: [
+      '--donations',
+      pick('10000000', '200000'),
+      '--pglite-donations',
+      pick('1000000', '100000'),
+      '--runs',
+      pick('30', '10'),
+      '--raw-runs',
+      pick('3', '2'),
+    ],
+  },
+  {
+    name: 'api',
+    script: 'bench/api-load-bench.ts',
+    args: ['--seconds', pick('15', '4'), '--donations', pick('120000', '20000')],
+  },
+  {
+    name: 'growth',
+    script: 'bench/cost-growth-bench.ts',
+    args: ['--base', pick('12000', '3000'), '--runs', pick('30', '10')],
+  },
+  {
+    name: 'cluster',
+    script: 'bench/cluster-bench.ts',
+    args: ['--seconds', pick('15', '4'), '--donations', pick('120000', '20000')],
+  },
   { name: 'startup', script: 'bench/startup-bench.ts', args: ['--runs', pick('3', '1')] },
   { name: 'bundles', script: 'bench/bundle-budgets.ts', args: [] },
   { name: 'browser', script: 'bench/browser-bench.ts', args: ['--runs', pick('3', '1')] },
+  { name: 'felt', script: 'bench/felt-speed-bench.ts', args: ['--runs', pick('7', '2')] },
   { name: 'lists', script: 'bench/ops-lists-bench.ts', args: ['--runs', pick('50', '10')] },
   { name: 'scroll', script: 'bench/list-scroll-bench.ts', args: ['--runs', pick('3', '1')] },
   { name: 'map', script: 'bench/network-map-bench.ts', args: ['--runs', pick('3', '1'), '--orgs', '10000'] },
-  { name: 'publish', script: 'bench/publish-bench.ts', args: ['--files', pick('1000', '100'), '--runs', pick('3', '1')] },
+  {
+    name: 'publish',
+    script: 'bench/publish-bench.ts',
+    args: ['--files', pick('1000', '100'), '--runs', pick('3', '1')],
+  },
   { name: 'documents', script: 'bench/documents-bench.ts', args: ['--runs', pick('5', '2')] },
   { name: 'login', script: 'bench/login-burst.ts', args: ['--samples', pick('21', '5'), '--burst', pick('200', '50')] },
 ];
@@ -71,15 +101,25 @@ for (const bench of chosen) {
   console.log(`\n=== ${bench.name}: ${command}`);
   const t0 = performance.now();
   const code = existsSync(bench.script)
-    ? run('npx', ['tsx', bench.script, ...bench.args], { BENCH_RESULTS: jsonl, CHROMIUM_PATH: chromiumPath, BENCH_SIZE: values.size! })
+    ? run('npx', ['tsx', bench.script, ...bench.args], {
+        BENCH_RESULTS: jsonl,
+        CHROMIUM_PATH: chromiumPath,
+        BENCH_SIZE: values.size!,
+      })
     : 1;
   outcomes.push({ name: bench.name, command, seconds: (performance.now() - t0) / 1000, ok: code === 0 });
 }
 
 const figures: Figure[] = existsSync(jsonl)
-  ? readFileSync(jsonl, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Figure)
+  ? readFileSync(jsonl, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Figure)
   : [];
 const summary = writeResults(values.out!, { figures, outcomes, size: values.size!, startedAt, loadBefore });
-writeFileSync(values.out!.replace(/\.md$/, '.json'), JSON.stringify({ startedAt, size: values.size, outcomes, figures }, null, 1));
+writeFileSync(
+  values.out!.replace(/\.md$/, '.json'),
+  JSON.stringify({ startedAt, size: values.size, outcomes, figures }, null, 1),
+);
 console.log(`\n${summary}\nResults: ${values.out}`);
 process.exit(outcomes.every((o) => o.ok) ? 0 : 1);

@@ -11,7 +11,9 @@ import { migrate } from '../apps/server/src/db/migrate.js';
 // @ts-expect-error plain ESM helper without types
 import { startPostgres } from '../scripts/pg-server.mjs';
 
-const { values } = parseArgs({ options: { donations: { type: 'string', default: '100000' }, runs: { type: 'string', default: '3' } } });
+const { values } = parseArgs({
+  options: { donations: { type: 'string', default: '100000' }, runs: { type: 'string', default: '3' } },
+});
 const donations = Number(values.donations);
 const runs = Number(values.runs);
 
@@ -49,7 +51,9 @@ try {
   }
   console.log(`Demo seed, ${donations.toLocaleString('en-US')} donations, ${runs} runs each`);
   for (const [engine, times] of Object.entries(results)) {
-    console.log(`${engine.padEnd(26)} median ${median(times).toFixed(2)} s   runs: ${times.map((t) => t.toFixed(2)).join(', ')}`);
+    console.log(
+      `${engine.padEnd(26)} median ${median(times).toFixed(2)} s   runs: ${times.map((t) => t.toFixed(2)).join(', ')}`,
+    );
   }
 } finally {
   server.stop();

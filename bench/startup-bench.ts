@@ -22,14 +22,24 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 // @ts-expect-error plain ESM helper without types
 import { startPostgres } from '../scripts/pg-server.mjs';
-import { freePort } from '../apps/server/src/jobs/crash-harness.js';
+import { freePort } from '../apps/server/src/test-support/processes/server-process.js';
 import { recordFigures, stats } from './lib/figures.js';
-import { groupCpuSeconds, killAll, lineAt, startServerProcess, stopServerProcess, waitForSignIn, type ServerProcess } from './lib/server-process.js';
+import {
+  groupCpuSeconds,
+  killAll,
+  lineAt,
+  startServerProcess,
+  stopServerProcess,
+  waitForSignIn,
+  type ServerProcess,
+} from './lib/server-process.js';
 
 const { values } = parseArgs({
   options: {
-    runs: { type: 'string', default: '3' }, donations: { type: 'string', default: '120000' },
-    'skip-full': { type: 'boolean', default: false }, 'skip-pg': { type: 'boolean', default: false },
+    runs: { type: 'string', default: '3' },
+    donations: { type: 'string', default: '120000' },
+    'skip-full': { type: 'boolean', default: false },
+    'skip-pg': { type: 'boolean', default: false },
   },
 });
 const runs = Number(values.runs);
@@ -50,7 +60,12 @@ async function start(kind: 'npm start' | 'server', dataDir: string, databaseUrl?
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env: Record<string, string> = {
-    PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, SEED_DEMO: 'true', DEMO_DONATIONS: String(donations),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: base,
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    DEMO_DONATIONS: String(donations),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
   const args = kind === 'npm start' ? ['start'] : ['run', 'start', '-w', 'apps/server'];
@@ -83,7 +98,11 @@ const stageLog: Record<string, Record<string, number>[]> = {};
 function keep(label: string, { p, ms, cpu }: Start) {
   const s = stages(p, ms, cpu);
   (stageLog[label] ??= []).push(s);
-  console.log(`  ${label}: ${(ms / 1000).toFixed(2)} s  [${Object.entries(s).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')}]`);
+  console.log(
+    `  ${label}: ${(ms / 1000).toFixed(2)} s  [${Object.entries(s)
+      .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+      .join(', ')}]`,
+  );
 }
 /** The median time of each stage over the runs, for the figure's note. */
 const stageNote = (label: string) => {
@@ -104,7 +123,14 @@ async function startAndRestart(kind: 'npm start' | 'server', label: string, data
   return { first: first.ms / 1000, restart: second.ms / 1000 };
 }
 
-const series = { full: [] as number[], fullRestart: [] as number[], alone: [] as number[], aloneRestart: [] as number[], pg: [] as number[], pgRestart: [] as number[] };
+const series = {
+  full: [] as number[],
+  fullRestart: [] as number[],
+  alone: [] as number[],
+  aloneRestart: [] as number[],
+  pg: [] as number[],
+  pgRestart: [] as number[],
+};
 const server = values['skip-pg'] ? null : startPostgres();
 try {
   for (let run = 1; run <= runs; run++) {
@@ -123,7 +149,11 @@ try {
       await admin.connect();
       await admin.query(`create database ${name}`);
       await admin.end();
-      const b = await startAndRestart('server', 'server alone, PostgreSQL 15', server.url.replace(/\/postgres$/, `/${name}`));
+      const b = await startAndRestart(
+        'server',
+        'server alone, PostgreSQL 15',
+        server.url.replace(/\/postgres$/, `/${name}`),
+      );
       series.pg.push(b.first);
       series.pgRestart.push(b.restart);
     }
@@ -134,20 +164,38 @@ try {
   for (const dir of folders) rmSync(dir, { recursive: true, force: true });
 }
 
-const pgCompare = (samples: number[]) => (samples.length ? { compare: { name: 'PostgreSQL 15 (throw-away server, fsync off)', samples } } : {});
+const pgCompare = (samples: number[]) =>
+  samples.length ? { compare: { name: 'PostgreSQL 15 (throw-away server, fsync off)', samples } } : {};
 recordFigures([
-  ...(series.full.length ? [{
-    group: GROUP, name: `npm start on an empty data folder to a working sign-in (web build + server, PGlite, ${demo})`, unit: 's' as const,
-    samples: series.full, target: { op: '<=' as const, value: 60 }, note: stageNote('npm start (web build + server), PGlite'),
-  }] : []),
+  ...(series.full.length
+    ? [
+        {
+          group: GROUP,
+          name: `npm start on an empty data folder to a working sign-in (web build + server, PGlite, ${demo})`,
+          unit: 's' as const,
+          samples: series.full,
+          target: { op: '<=' as const, value: 60 },
+          note: stageNote('npm start (web build + server), PGlite'),
+        },
+      ]
+    : []),
   {
-    group: GROUP, name: `server alone on an empty data folder to a working sign-in (web already built, PGlite on disk, ${demo})`, unit: 's',
-    samples: series.alone, ...pgCompare(series.pg), note: `PGlite ${stageNote('server alone, PGlite')}` +
+    group: GROUP,
+    name: `server alone on an empty data folder to a working sign-in (web already built, PGlite on disk, ${demo})`,
+    unit: 's',
+    samples: series.alone,
+    ...pgCompare(series.pg),
+    note:
+      `PGlite ${stageNote('server alone, PGlite')}` +
       (series.pg.length ? `; PostgreSQL ${stageNote('server alone, PostgreSQL 15')}` : ''),
   },
   {
-    group: GROUP, name: `restart on the same data folder to a working sign-in (PGlite on disk, ${demo})`, unit: 's',
-    samples: [...series.aloneRestart, ...series.fullRestart], ...pgCompare(series.pgRestart), target: { op: '<=', value: 5 },
+    group: GROUP,
+    name: `restart on the same data folder to a working sign-in (PGlite on disk, ${demo})`,
+    unit: 's',
+    samples: [...series.aloneRestart, ...series.fullRestart],
+    ...pgCompare(series.pgRestart),
+    target: { op: '<=', value: 5 },
     note: `SIGTERM, graceful exit, \`npm run start -w apps/server\` again (no web build); ${stageNote('restart, PGlite')}`,
   },
 ]);

@@ -1,6 +1,7 @@
 /**
  * The real product for a benchmark: migrations, the benchmark's own data, the whole Fastify app (with the built web
- * app when asked) listening on a free loopback port, and sign-in helpers that go through the real auth routes.
+ * app when asked) listening on a free loopback port. Sign-in through the real auth routes (accessToken, sessionCookie)
+ * is test support: apps/server/src/test-support/processes/server-process.ts.
  */
 import { defaultDashboardBounds } from '@openrescue/shared';
 import { buildApp, DEFAULT_WEB_DIST } from '../../apps/server/src/app.js';
@@ -9,7 +10,7 @@ import type { AppContext } from '../../apps/server/src/context.js';
 import { openDatabase, type Database } from '../../apps/server/src/db/connection.js';
 import { migrate } from '../../apps/server/src/db/migrate.js';
 import { ensureDemoAccounts } from '../../apps/server/src/demo-accounts.js';
-import { freePort } from '../../apps/server/src/jobs/crash-harness.js';
+import { freePort } from '../../apps/server/src/test-support/processes/server-process.js';
 
 export type BenchApp = {
   base: string;
@@ -29,7 +30,9 @@ export async function startBenchApp(options: {
   /** Runs with the app's context once it is built (e.g. prepareDemo). */
   prepare?: (ctx: AppContext) => Promise<void>;
 }): Promise<BenchApp> {
-  const database = await openDatabase(options.databaseUrl ? { databaseUrl: options.databaseUrl, poolSize: 10 } : { dataDir: null });
+  const database = await openDatabase(
+    options.databaseUrl ? { databaseUrl: options.databaseUrl, poolSize: 10 } : { dataDir: null },
+  );
   await migrate(database);
   await options.load?.(database);
   const env = loadEnv({
@@ -58,26 +61,6 @@ export async function startBenchApp(options: {
   };
 }
 
-/** Signs in with e-mail and password; the session cookie header the browser would keep. `origin`: the page's
- * (the server's PUBLIC_URL when it is not `base`, as behind a load balancer). */
-export async function sessionCookie(base: string, email: string, password: string, origin = base): Promise<string> {
-  const res = await fetch(`${base}/core-api/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ email, password }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in of ${email} answered ${res.status}: ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-}
-
-/** An access token (Bearer) for the account, as the web app gets it from its session. */
-export async function accessToken(base: string, email: string, password: string, origin = base): Promise<string> {
-  const cookie = await sessionCookie(base, email, password, origin);
-  const res = await fetch(`${base}/core-api/api/session/token`, { method: 'POST', headers: { cookie, origin } });
-  if (res.status !== 200) throw new Error(`token for ${email} answered ${res.status}: ${await res.text()}`);
-  return ((await res.json()) as { token: string }).token;
-}
-
 export const DEMO_LOGINS = {
   staff: ['staff@openrescue.test', 'demo-staff'],
   company: ['company@openrescue.test', 'demo-company'],
@@ -86,10 +69,13 @@ export const DEMO_LOGINS = {
 
 /** What the browser sends: JSON wanted, compression accepted, the bearer token of the signed-in user. */
 export const browserHeaders = (token?: string): Record<string, string> => ({
-  accept: 'application/json', 'accept-encoding': 'gzip, deflate, br', ...(token ? { authorization: `Bearer ${token}` } : {}),
+  accept: 'application/json',
+  'accept-encoding': 'gzip, deflate, br',
+  ...(token ? { authorization: `Bearer ${token}` } : {}),
 });
 
 const dashboardBounds = defaultDashboardBounds();
 /** The client dashboard's totals request as it opens for the company user: company 1, the default range, by department. */
-export const DASHBOARD_TOTALS_PATH = `/core-api/api/retail/reports/donation_totals?entry_time__gte=${dashboardBounds.from}` +
+export const DASHBOARD_TOTALS_PATH =
+  `/core-api/api/retail/reports/donation_totals?entry_time__gte=${dashboardBounds.from}` +
   `&entry_time__lte=${dashboardBounds.to}&from_company_id=1&annotate=from_department_id&annotate_metrics=true&page_size=10000`;

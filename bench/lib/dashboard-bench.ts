@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import type { AppContext } from '../../apps/server/src/context.js';
 import { linkDemoCompanyUsers } from '../../apps/server/src/db/demo/index.js';
+import { insertBulkNetworkOrganizations } from '../../apps/server/src/db/demo/network-bulk.js';
 import { ensureDemoAccounts } from '../../apps/server/src/demo-accounts.js';
 import { loadBenchNetwork, type BenchNetworkSize } from '../report-totals-data.js';
 import { DEMO_LOGINS, startBenchApp } from './app.js';
@@ -9,12 +11,38 @@ import { js, measure, until } from './interactions.js';
 import { launchBenchChromium } from './lighthouse.js';
 
 /** The browser benchmarks' network: 2,000 stores, company 1's 500 of them, 100,000 donations over 3 years. */
-export const BROWSER_BENCH_NETWORK: BenchNetworkSize = { donations: 100_000, stores: 2000, bigCompanyStores: 500, companies: 10, years: 3 };
+export const BROWSER_BENCH_NETWORK: BenchNetworkSize = {
+  donations: 100_000,
+  stores: 2000,
+  bigCompanyStores: 500,
+  companies: 10,
+  years: 3,
+};
 
 /** The demo accounts, company@ with role 1 on company 1 (its 500 stores), as on the demo network. */
 export async function linkDemoAccounts(ctx: AppContext): Promise<void> {
   const ids = await ensureDemoAccounts(ctx.auth);
-  await linkDemoCompanyUsers(ctx.database.db, { companyUserId: ids.company, storeUserId: ids.store, setupUserId: ids.setup });
+  await linkDemoCompanyUsers(ctx.database.db, {
+    companyUserId: ids.company,
+    storeUserId: ids.store,
+    setupUserId: ids.setup,
+  });
+}
+
+/**
+ * The built product for the browser benchmarks (browser-bench.ts, felt-speed-bench.ts): their network, every
+ * region's secret `demo` and 10,000 organizations on the public map, the demo accounts linked.
+ */
+export function startBrowserBenchApp() {
+  return startBenchApp({
+    web: true,
+    load: async (database) => {
+      await loadBenchNetwork(database, BROWSER_BENCH_NETWORK, () => {});
+      await sql`update region set secret = 'demo'`.execute(database.db);
+      await insertBulkNetworkOrganizations(database.db, 10_000);
+    },
+    prepare: linkDemoAccounts,
+  });
 }
 
 /** The dashboard shows figures for what is asked: cards filled, no loader or skeleton, no stale graph, both graphs drawn. */
@@ -36,7 +64,9 @@ export async function switchRange(page: Page, label: string, prefetchMs = 0): Pr
   const option = page.getByRole('option', { name: label, exact: true });
   await option.waitFor();
   if (prefetchMs) await page.waitForTimeout(prefetchMs);
-  const ms = await measure(page, `${RANGE_TEXT} !== ${js(before)} && ${DASHBOARD_SETTLED}`, 'click', () => option.click());
+  const ms = await measure(page, `${RANGE_TEXT} !== ${js(before)} && ${DASHBOARD_SETTLED}`, 'click', () =>
+    option.click(),
+  );
   await page.waitForTimeout(300);
   return ms;
 }

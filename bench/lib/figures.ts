@@ -102,8 +102,12 @@ export function recordFigures(figures: Figure[]): void {
     console.log(
       `${f.group} | ${f.name}: median ${formatNumber(s.median, f.unit)} ${f.unit}, p95 ${formatNumber(s.p95, f.unit)}, ` +
         `min–max ${formatNumber(s.min, f.unit)}–${formatNumber(s.max, f.unit)} (n=${s.n})` +
-        (f.compare ? `; ${f.compare.name} median ${formatNumber(stats(f.compare.samples).median, f.unit)} (${ratio?.toFixed(1)}x)` : '') +
-        (f.target ? `; target ${f.target.of ?? 'median'} ${f.target.op} ${f.target.value}: ${met ? 'met' : 'NOT met'}` : ''),
+        (f.compare
+          ? `; ${f.compare.name} median ${formatNumber(stats(f.compare.samples).median, f.unit)} (${ratio?.toFixed(1)}x)`
+          : '') +
+        (f.target
+          ? `; target ${f.target.of ?? 'median'} ${f.target.op} ${f.target.value}: ${met ? 'met' : 'NOT met'}`
+          : ''),
     );
   }
 }

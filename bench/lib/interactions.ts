@@ -41,7 +41,13 @@ const arm = (condition: string, startOn: StartOn, timeoutMs: number) => `(() => 
  * Milliseconds from the input to the painted result. `condition` is a JavaScript expression evaluated in the page
  * (true once the result is shown); `action` performs the input.
  */
-export async function measure(page: Page, condition: string, startOn: StartOn, action: () => Promise<void>, timeoutMs = 20_000): Promise<number> {
+export async function measure(
+  page: Page,
+  condition: string,
+  startOn: StartOn,
+  action: () => Promise<void>,
+  timeoutMs = 20_000,
+): Promise<number> {
   await page.evaluate(arm(condition, startOn, timeoutMs));
   await action();
   return (await page.evaluate('window.__benchTimer.done')) as number;

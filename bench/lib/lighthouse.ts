@@ -18,9 +18,18 @@ import { chromium } from 'playwright-core';
 import { signInOnPage } from './browser-sign-in.js';
 
 export const CHROMIUM_FLAGS = [
-  '--headless=new', '--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--no-first-run',
-  '--no-default-browser-check', '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--disable-extensions', '--disable-quic', '--mute-audio',
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--enable-unsafe-swiftshader',
+  '--no-first-run',
+  '--no-default-browser-check',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-extensions',
+  '--disable-quic',
+  '--mute-audio',
 ];
 
 /** Debian's Chromium driven by Playwright, with the flags Lighthouse's runs get (Playwright adds its own headless flag). */
@@ -33,10 +42,14 @@ export type DebuggableChromium = { port: number; close: () => Promise<void> };
 /** Starts Chromium on a fresh profile with `--remote-debugging-port=0` and reads the port it chose. */
 export async function launchDebuggableChromium(executable: string): Promise<DebuggableChromium> {
   const profile = mkdtempSync(join(tmpdir(), 'openrescue-lighthouse-'));
-  const child = spawn(executable, [...CHROMIUM_FLAGS, `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank'], {
-    detached: true, // its own process group, so closing ends its helpers too
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    executable,
+    [...CHROMIUM_FLAGS, `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank'],
+    {
+      detached: true, // its own process group, so closing ends its helpers too
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let stderr = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const port = await new Promise<number>((resolve, reject) => {
@@ -56,7 +69,9 @@ export async function launchDebuggableChromium(executable: string): Promise<Debu
     close: async () => {
       try {
         process.kill(-child.pid!, 'SIGTERM');
-      } catch { /* already gone */ }
+      } catch {
+        /* already gone */
+      }
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
       rmSync(profile, { recursive: true, force: true });
     },
@@ -64,7 +79,13 @@ export async function launchDebuggableChromium(executable: string): Promise<Debu
 }
 
 /** Signs in through /login in the browser's default context, then detaches (the browser keeps running). */
-export async function signInThroughLoginPage(port: number, base: string, email: string, password: string, landing: RegExp) {
+export async function signInThroughLoginPage(
+  port: number,
+  base: string,
+  email: string,
+  password: string,
+  landing: RegExp,
+) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   const page = await browser.contexts()[0].newPage();
   await signInOnPage(page, base, email, password, landing, 30_000);
@@ -73,21 +94,40 @@ export async function signInThroughLoginPage(port: number, base: string, email: 
 }
 
 export type LighthouseResult = {
-  score: number; lcp: number; tbt: number; cls: number; fcp: number; si: number; finalUrl: string;
+  score: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  fcp: number;
+  si: number;
+  finalUrl: string;
   /** Lighthouse's CPU benchmark of this machine at the time (its 4x slowdown assumes a fast desktop). */
   benchmarkIndex: number;
   summary: string;
 };
 
-type Audit = { numericValue?: number; displayValue?: string; details?: { items?: Record<string, unknown>[] } & Record<string, unknown> };
-const items = (audit: Audit | undefined) => (audit?.details?.items ?? []) as Record<string, any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
-const shortUrl = (u: unknown) => String(u ?? '').replace(/^https?:\/\/[^/]+/, '').slice(0, 60);
+type Audit = {
+  numericValue?: number;
+  displayValue?: string;
+  details?: { items?: Record<string, unknown>[] } & Record<string, unknown>;
+};
+const items = (audit: Audit | undefined) => (audit?.details?.items ?? []) as Record<string, any>[];
+const shortUrl = (u: unknown) =>
+  String(u ?? '')
+    .replace(/^https?:\/\/[^/]+/, '')
+    .slice(0, 60);
 
 /** Lighthouse's own trace failures, which its message says to answer by running it again (seen once here). */
 const RETRIED_ERRORS = new Set(['NO_NAVSTART', 'NO_FCP']);
 
 /** One Lighthouse run (tried once more on a failed trace); the report JSON is kept in `saveDir` for a closer look. */
-export async function runLighthouse(url: string, port: number, saveDir: string, name: string, retry = true): Promise<LighthouseResult> {
+export async function runLighthouse(
+  url: string,
+  port: number,
+  saveDir: string,
+  name: string,
+  retry = true,
+): Promise<LighthouseResult> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const lhr = result.lhr;
@@ -99,18 +139,32 @@ export async function runLighthouse(url: string, port: number, saveDir: string, 
   mkdirSync(saveDir, { recursive: true });
   writeFileSync(join(saveDir, `${name}.json`), JSON.stringify(lhr));
   // The trace behind the figures, for bench/profile-long-tasks.ts --trace (large: kept only when asked for).
-  if (process.env.LIGHTHOUSE_TRACES === '1') writeFileSync(join(saveDir, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
+  if (process.env.LIGHTHOUSE_TRACES === '1')
+    writeFileSync(join(saveDir, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
   const audits = lhr.audits as Record<string, Audit>;
   const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
 
   // What to look at when a budget is missed: the LCP element and its phases, the heaviest scripts, the long tasks.
-  const lcpAudit = audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Record<string, any>[] }> } | undefined; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const lcpAudit = audits['largest-contentful-paint-element']?.details as
+    { items?: Array<{ items?: Record<string, any>[] }> } | undefined;
   const lcpNode = lcpAudit?.items?.[0]?.items?.[0]?.node;
   const phases = (lcpAudit?.items?.[1]?.items ?? []).map((p) => `${p.phase} ${Math.round(p.timing)}`).join(', ');
-  const bootup = items(audits['bootup-time']).slice(0, 3).map((i) => `${shortUrl(i.url)} ${Math.round(i.total)} ms`).join('; ');
-  const longTasks = items(audits['long-tasks']).slice(0, 4).map((i) => `${shortUrl(i.url)} ${Math.round(i.duration)} ms`).join('; ');
-  const bytes = items(audits['total-byte-weight']).slice(0, 3).map((i) => `${shortUrl(i.url)} ${Math.round(i.totalBytes / 1024)} kB`).join('; ');
-  const shifts = items(audits['layout-shifts']).slice(0, 2).map((i) => `${(i.node?.selector ?? '?')} ${Number(i.score).toFixed(3)}`).join('; ');
+  const bootup = items(audits['bootup-time'])
+    .slice(0, 3)
+    .map((i) => `${shortUrl(i.url)} ${Math.round(i.total)} ms`)
+    .join('; ');
+  const longTasks = items(audits['long-tasks'])
+    .slice(0, 4)
+    .map((i) => `${shortUrl(i.url)} ${Math.round(i.duration)} ms`)
+    .join('; ');
+  const bytes = items(audits['total-byte-weight'])
+    .slice(0, 3)
+    .map((i) => `${shortUrl(i.url)} ${Math.round(i.totalBytes / 1024)} kB`)
+    .join('; ');
+  const shifts = items(audits['layout-shifts'])
+    .slice(0, 2)
+    .map((i) => `${i.node?.selector ?? '?'} ${Number(i.score).toFixed(3)}`)
+    .join('; ');
   const summary = [
     `FCP ${Math.round(value('first-contentful-paint'))} ms, SI ${Math.round(value('speed-index'))} ms, main thread ${Math.round(value('mainthread-work-breakdown'))} ms, ` +
       `bytes ${Math.round(value('total-byte-weight') / 1024)} kB, CPU benchmark ${Math.round(lhr.environment.benchmarkIndex)}`,
@@ -118,7 +172,11 @@ export async function runLighthouse(url: string, port: number, saveDir: string, 
     `bootup: ${bootup || '–'}`,
     `long tasks: ${longTasks || 'none'}`,
     `largest transfers: ${bytes || '–'}; text compression: ${audits['uses-text-compression']?.displayValue || 'nothing to save'}`,
-    `render-blocking: ${items(audits['render-blocking-resources']).map((i) => `${shortUrl(i.url)} ${Math.round(i.totalBytes / 1024)} kB`).join('; ') || 'none'}`,
+    `render-blocking: ${
+      items(audits['render-blocking-resources'])
+        .map((i) => `${shortUrl(i.url)} ${Math.round(i.totalBytes / 1024)} kB`)
+        .join('; ') || 'none'
+    }`,
     ...(shifts ? [`layout shifts: ${shifts}`] : []),
     ...lhr.runWarnings.map((w) => `warning: ${String(w).slice(0, 200)}`),
   ].join('\n    ');

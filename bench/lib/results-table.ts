@@ -18,7 +18,9 @@ function machine(loadBefore: number[]): string {
   return [
     `- CPU: ${cpu.length} x ${cpu[0]?.model ?? 'unknown'}; memory ${(totalmem() / 2 ** 30).toFixed(0)} GiB`,
     `- Node ${process.version}, ${process.platform} ${process.arch}; commit ${commit}`,
-    `- load average before ${loadBefore.map((x) => x.toFixed(2)).join(' / ')}, after ${loadavg().map((x) => x.toFixed(2)).join(' / ')} (1 / 5 / 15 min)`,
+    `- load average before ${loadBefore.map((x) => x.toFixed(2)).join(' / ')}, after ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' / ')} (1 / 5 / 15 min)`,
   ].join('\n');
 }
 
@@ -42,7 +44,8 @@ export function writeResults(
   const groups = [...new Set(run.figures.map((f) => f.group))];
   const judged = run.figures.filter((f) => f.target);
   const missed = judged.filter((f) => meetsTarget(f) === false);
-  const summary = `${run.figures.length} figures, ${judged.length} with a budget: ${judged.length - missed.length} met, ${missed.length} missed; ` +
+  const summary =
+    `${run.figures.length} figures, ${judged.length} with a budget: ${judged.length - missed.length} met, ${missed.length} missed; ` +
     `${run.outcomes.filter((o) => !o.ok).length} of ${run.outcomes.length} benchmarks failed to run`;
   const lines = [
     '# Benchmark results',
@@ -51,23 +54,30 @@ export function writeResults(
     '',
     machine(run.loadBefore),
     '',
-    'Median, 95th percentile and range of each figure\'s samples; the comparison is the alternative a user would',
+    "Median, 95th percentile and range of each figure's samples; the comparison is the alternative a user would",
     'otherwise have, measured in the same run; the ratio is how many times better the product is (median against',
     `median; ${'"lower is better"'} for times and sizes, higher for throughput and scores).`,
     '',
   ];
   for (const group of groups) {
-    lines.push(`## ${group}`, '', '| figure | unit | median | p95 | min–max | n | comparison (median) | ratio | budget | note |', '|---|---|---|---|---|---|---|---|---|---|');
+    lines.push(
+      `## ${group}`,
+      '',
+      '| figure | unit | median | p95 | min–max | n | comparison (median) | ratio | budget | note |',
+      '|---|---|---|---|---|---|---|---|---|---|',
+    );
     for (const f of run.figures.filter((x) => x.group === group)) lines.push(figureRow(f));
     lines.push('');
   }
   if (missed.length) {
     lines.push('## Budgets missed', '');
-    for (const f of missed) lines.push(`- ${f.group}: ${f.name} (${betterOf(f) === 'lower' ? 'lower' : 'higher'} is better)`);
+    for (const f of missed)
+      lines.push(`- ${f.group}: ${f.name} (${betterOf(f) === 'lower' ? 'lower' : 'higher'} is better)`);
     lines.push('');
   }
   lines.push('## Benchmarks run', '', '| benchmark | command | time | outcome |', '|---|---|---|---|');
-  for (const o of run.outcomes) lines.push(`| ${o.name} | \`${o.command}\` | ${o.seconds.toFixed(0)} s | ${o.ok ? 'ok' : '**failed**'} |`);
+  for (const o of run.outcomes)
+    lines.push(`| ${o.name} | \`${o.command}\` | ${o.seconds.toFixed(0)} s | ${o.ok ? 'ok' : '**failed**'} |`);
   lines.push('');
   writeFileSync(file, lines.join('\n'));
   return summary;

@@ -44,18 +44,29 @@ const groupAlive = (pgid: number) => {
         const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
         const [state, , pg] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
         if (Number(pg) === pgid && state !== 'Z') return true;
-      } catch { /* exited meanwhile */ }
+      } catch {
+        /* exited meanwhile */
+      }
     }
     return false;
   } catch {
-    try { process.kill(-pgid, 0); return true; } catch { return false; }
+    try {
+      process.kill(-pgid, 0);
+      return true;
+    } catch {
+      return false;
+    }
   }
 };
 
 /** Kills every process group this module started (SIGKILL); safe to call more than once. */
 export function killAll(): void {
   for (const pgid of live) {
-    try { process.kill(-pgid, 'SIGKILL'); } catch { /* gone */ }
+    try {
+      process.kill(-pgid, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
     live.delete(pgid);
   }
 }
@@ -67,9 +78,19 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-export function startServerProcess(command: string, args: string[], base: string, env: Record<string, string>): ServerProcess {
+export function startServerProcess(
+  command: string,
+  args: string[],
+  base: string,
+  env: Record<string, string>,
+): ServerProcess {
   const startedAt = performance.now();
-  const child = spawn(command, args, { cwd: process.cwd(), env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    cwd: process.cwd(),
+    env: { ...process.env, ...env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   live.add(child.pid!);
   const lines: ServerProcess['lines'] = [];
   const follow = (stream: NodeJS.ReadableStream) => {
@@ -88,12 +109,22 @@ export function startServerProcess(command: string, args: string[], base: string
   return { child, startedAt, base, lines, exited };
 }
 
-const tail = (p: ServerProcess) => p.lines.slice(-15).map((l) => `  ${l.text}`).join('\n');
+const tail = (p: ServerProcess) =>
+  p.lines
+    .slice(-15)
+    .map((l) => `  ${l.text}`)
+    .join('\n');
 
 /** Milliseconds from spawn until GET /login is the sign-in page and the staff account signs in (200). */
-export async function waitForSignIn(p: ServerProcess, timeoutMs: number, login = ['staff@openrescue.test', 'demo-staff']): Promise<number> {
+export async function waitForSignIn(
+  p: ServerProcess,
+  timeoutMs: number,
+  login = ['staff@openrescue.test', 'demo-staff'],
+): Promise<number> {
   let dead = false;
-  void p.exited.then(() => { dead = true; });
+  void p.exited.then(() => {
+    dead = true;
+  });
   while (performance.now() - p.startedAt < timeoutMs) {
     if (dead) throw new Error(`the server exited before it answered:\n${tail(p)}`);
     try {
@@ -109,7 +140,9 @@ export async function waitForSignIn(p: ServerProcess, timeoutMs: number, login =
         await res.arrayBuffer();
         if (res.status === 200) return performance.now() - p.startedAt;
       }
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`no working sign-in after ${timeoutMs / 1000} s:\n${tail(p)}`);
@@ -118,12 +151,20 @@ export async function waitForSignIn(p: ServerProcess, timeoutMs: number, login =
 /** SIGTERM to the whole group, then waits until no process of it is left (SIGKILL after `graceMs`). */
 export async function stopServerProcess(p: ServerProcess, graceMs = 20_000): Promise<void> {
   const pgid = p.child.pid!;
-  try { process.kill(-pgid, 'SIGTERM'); } catch { /* gone */ }
+  try {
+    process.kill(-pgid, 'SIGTERM');
+  } catch {
+    /* gone */
+  }
   const until = performance.now() + graceMs;
   while (groupAlive(pgid) && performance.now() < until) await new Promise((r) => setTimeout(r, 50));
   if (groupAlive(pgid)) {
     console.warn(`  process group ${pgid} still running ${graceMs / 1000} s after SIGTERM: killed`);
-    try { process.kill(-pgid, 'SIGKILL'); } catch { /* gone */ }
+    try {
+      process.kill(-pgid, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
   }
   live.delete(pgid);
 }
@@ -141,7 +182,9 @@ export function groupCpuSeconds(p: ServerProcess): number {
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       // after the name: state ppid pgrp ... utime(12) stime(13) cutime(14) cstime(15), counting from state = 0
       if (Number(f[2]) === p.child.pid) ticks += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
-    } catch { /* exited meanwhile */ }
+    } catch {
+      /* exited meanwhile */
+    }
   }
   return ticks / 100; // USER_HZ
 }

@@ -234,6 +234,37 @@ function stylesheetResults(build) {
 }
 
 /**
+ * No two chunks import each other, directly or round a loop. In a loop one chunk runs before the other has defined
+ * what it exports, and a screen renders `undefined` (React error #130): the transcripts screen did, in two loaded CI
+ * runs, while the `ui` chunk imported react-number-format from the transcripts route's chunk.
+ */
+export function chunkCycles(manifest) {
+  const cycles = [];
+  const done = new Set();
+  const path = [];
+  const visit = (key) => {
+    if (done.has(key)) return;
+    const at = path.indexOf(key);
+    if (at >= 0) {
+      cycles.push([...path.slice(at), key].map((k) => manifest[k].file).join(' -> '));
+      return;
+    }
+    path.push(key);
+    for (const next of manifest[key]?.imports ?? []) visit(next);
+    path.pop();
+    done.add(key);
+  };
+  for (const key of Object.keys(manifest)) visit(key);
+  return cycles;
+}
+
+function cycleResult(build) {
+  const cycles = chunkCycles(build.manifest);
+  const detail = cycles.length ? cycles.join('; ') : `${Object.keys(build.manifest).length} chunks, none in a loop`;
+  return { name: 'no chunk imports itself round a loop', ok: cycles.length === 0, bytes: 0, budget: null, detail };
+}
+
+/**
  * Every budget and placement rule against the build in `distDir`.
  * @returns {{ name: string, ok: boolean, bytes: number, budget: number | null, detail: string, kind: string }[]}
  */
@@ -260,6 +291,7 @@ export function checkBundles(distDir = DEFAULT_DIST) {
   }
   for (const placement of placementResults(build)) results.push({ kind: 'placement', ...placement });
   for (const styles of stylesheetResults(build)) results.push({ kind: 'styles', ...styles });
+  results.push({ kind: 'cycles', ...cycleResult(build) });
   return results;
 }
 

@@ -22,6 +22,7 @@ const SURVEY_FILE = fileURLToPath(new URL('./node_modules/.openrescue/public-mod
 
 /** The UI kit: date pickers, zod, modals and toasts stay with the screens that use them. */
 const UI_KIT = /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|@tabler[\\/]icons-react)[\\/]/;
+const LIBRARY = /node_modules[\\/]/;
 /**
  * The public map's route module: it, and everything it imports, keeps the ordinary chunks (its budget is 500 kB with
  * MapLibre, and nearly all of it is spent). The other public pages (reports, posters) load the `ui` chunk.
@@ -92,6 +93,22 @@ function onlyForHeavyScreens(id: string, graph: ModuleGraph, seen = new Set<stri
 }
 
 /**
+ * A library that only the UI kit imports (react-number-format, under NumberInput): it joins the `ui` chunk. Left out,
+ * it went into the first lazy screen that used it, and the `ui` chunk and that screen's chunk imported each other.
+ */
+function onlyForTheUiKit(id: string, graph: ModuleGraph, seen = new Set<string>()): boolean {
+  if (seen.has(id)) return true;
+  seen.add(id);
+  const importers = graph.getModuleInfo(id)?.importers ?? [];
+  return (
+    importers.length > 0 &&
+    importers.every(
+      (importer) => UI_KIT.test(importer) || (LIBRARY.test(importer) && onlyForTheUiKit(importer, graph, seen)),
+    )
+  );
+}
+
+/**
  * The real build's code-splitting groups; none without a survey (the dev server, or a build that skipped it):
  * - `ui-map`: the libraries the public map loads after the app's entry, in one file instead of ~25. The map page loads
  *   the same modules as before; a console screen that needs one of them loads them all (a few kB more, many files fewer).
@@ -111,7 +128,12 @@ export function uiChunkGroups(mode: string) {
     },
     {
       name: (id: string, graph: ModuleGraph) =>
-        UI_KIT.test(id) && !initial.has(id) && !map.has(id) && !onlyForHeavyScreens(id, graph) ? 'ui' : null,
+        (UI_KIT.test(id) || (LIBRARY.test(id) && onlyForTheUiKit(id, graph))) &&
+        !initial.has(id) &&
+        !map.has(id) &&
+        !onlyForHeavyScreens(id, graph)
+          ? 'ui'
+          : null,
       includeDependenciesRecursively: false,
     },
   ];

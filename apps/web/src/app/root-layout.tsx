@@ -19,16 +19,12 @@ export function RootLayout() {
 
   const inOps = pathname.startsWith(paths.ops.root);
   const onPublicMap = pathname.startsWith(`${paths.public.root}/network/`);
-  // The dialog's chunks import the transcripts screen's chunk (a cycle through the UI kit's chunk, vite-ui-chunk.ts):
-  // loaded beside that screen's own first load, a component came out undefined (React error 130) and the screen
-  // fell to the route's error page. Until the cycle is broken, that screen does not preload the dialog.
-  const onTranscripts = pathname.startsWith(paths.ops.transcripts);
   return (
     <>
       <Outlet />
       <ErrorDialogGate
         supportEmail={config.support_email}
-        preloadWhenIdle={!onPublicMap && !onTranscripts}
+        preloadWhenIdle={!onPublicMap}
         offerLogout={inOps && user !== null}
         onLogout={() => void signOut()}
         onLogin={() => void signOut()}

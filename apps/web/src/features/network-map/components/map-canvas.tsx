@@ -111,14 +111,21 @@ export default function MapCanvas(props: MapCanvasProps) {
 
   // The region's first view: the table's centre and zoom, or on a narrow screen, when that leaves markers out (under
   // the search bar and legend too), the markers fitted in.
+  // Until someone moves the map, its first view follows the map's size (a phone turned, the page laid out late).
+  const untouched = useRef(true);
   const showRegion = useEffectEvent(() => {
     const map = mapRef.current;
     if (!map) return;
+    untouched.current = true;
+    boxRef.current?.setAttribute('data-map-state', 'updating');
+    map.triggerRepaint(); // an 'idle' follows even when the view stays where it was
     map.jumpTo({ center: [view.center[0], view.center[1]], zoom: view.zoom });
     const bounds = fitNarrow ? markerBounds(markers) : null;
     if (!bounds) return;
     const canvas = map.getCanvas();
     const [width, height] = [canvas.clientWidth, canvas.clientHeight];
+    // Not laid out yet (a loaded phone): the resize that follows shows the region again.
+    if (width <= OVERLAID.left + OVERLAID.right || height <= OVERLAID.top + OVERLAID.bottom) return;
     const shows = map.unproject([OVERLAID.left, height - OVERLAID.bottom]);
     const showsTo = map.unproject([width - OVERLAID.right, OVERLAID.top]);
     const inside = ([lon, lat]: [number, number]) =>
@@ -128,17 +135,22 @@ export default function MapCanvas(props: MapCanvasProps) {
   });
   // Shown again for each new key (another region, the reset control), and once the markers arrive to fit them.
   const hasMarkers = markers.features.length > 0;
+  const [resized, setResized] = useState(0);
   const shownFor = useRef<string | null>(null);
   useEffect(() => {
     if (!loaded) return;
-    const key = `${view.viewKey}:${hasMarkers}`;
+    const key = `${view.viewKey}:${hasMarkers}:${fitNarrow}:${resized}`;
     if (shownFor.current === key) return;
     shownFor.current = key;
     showRegion();
-  }, [loaded, view.viewKey, hasMarkers]);
+  }, [loaded, view.viewKey, hasMarkers, fitNarrow, resized]);
+  const onResize = () => {
+    if (shownFor.current !== null && untouched.current) setResized((n) => n + 1);
+  };
 
   useEffect(() => {
     if (!focus) return;
+    untouched.current = false;
     const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     const target = {
       center: [focus.lon, focus.lat] as [number, number],
@@ -180,6 +192,10 @@ export default function MapCanvas(props: MapCanvasProps) {
         onMouseMove={(event) => setCursor(shownFeature(event) ? 'pointer' : '')}
         onIdle={markIdle}
         onLoad={() => setLoaded(true)}
+        onResize={onResize}
+        onMoveStart={(event) => {
+          if (event.originalEvent) untouched.current = false; // a person's drag, zoom or key, not the code's jumps
+        }}
         onSourceData={sync}
         fadeDuration={0} // else every change waits out a 300 ms symbol fade before 'idle' (decision 0012)
         attributionControl={false}

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { JobStatus, LiveJob } from '@openrescue/shared';
+import { FLOW_IDS, flowJobName, type JobStatus, type LiveJob } from '@openrescue/shared';
 import type { DB } from '../../db/schema.js';
 
 export type JobRow = LiveJob;
@@ -64,14 +64,27 @@ export function createJobsRepository(db: Kysely<DB>) {
       return rows.map(toJob);
     },
 
-    /** The live stream's first documents: the `limit` most recently created jobs, oldest first. */
+    /**
+     * The live stream's first documents: the `limit` most recently created jobs, and the latest run of each flow
+     * however old (the Flows screen's cards show it), oldest first.
+     */
     async recentForStream(limit: number): Promise<LiveJob[]> {
       const rows = await select('active')
         .orderBy('j.created_at', 'desc')
         .orderBy('j.id', 'desc')
         .limit(limit)
         .execute();
-      return rows.map(toJob).reverse();
+      const latestFlows = await select('active')
+        .distinctOn('j.name')
+        .where('j.name', 'in', FLOW_IDS.map(flowJobName))
+        .orderBy('j.name')
+        .orderBy('j.created_at', 'desc')
+        .orderBy('j.id', 'desc')
+        .execute();
+      const ids = new Set(rows.map((r) => r.id));
+      const older = latestFlows.filter((r) => !ids.has(r.id)).map(toJob);
+      const recent = rows.map(toJob).reverse();
+      return [...older.sort((a, b) => a.created_at.localeCompare(b.created_at)), ...recent];
     },
 
     /** These jobs as they are now, with their file ids (the live stream's added / modified events). */

@@ -179,6 +179,44 @@ describe('live streams (server-sent events)', () => {
   });
 });
 
+describe('live tasks: the latest run of every flow', () => {
+  it('comes with the first documents even when more than LIVE_JOB_LIMIT newer jobs exist', async () => {
+    // 120 jobs newer than every other (finished, of a name no screen uses): the flow run is not among the
+    // 100 most recent, yet the Flows screen's card must still show it.
+    const now = Date.now();
+    await t.database.db
+      .insertInto('jobs')
+      .values(
+        Array.from({ length: 120 }, (_, i) => ({
+          id: `test_filler_${i + 1}`,
+          name: `test_filler_${i + 1}`,
+          kind: 'test',
+          total: 1,
+          processed: 1,
+          status: 'succeeded' as const,
+          payload: '{}',
+          created_at: new Date(now + (i + 1) * 1000).toISOString(),
+          updated_at: new Date(now + (i + 1) * 1000).toISOString(),
+        })),
+      )
+      .execute();
+    try {
+      const stream = openStream(`${base}/ops-api/live/tasks`, { cookie: staff.cookie });
+      const ready = await stream.next((e) => e.event === 'ready');
+      const ids = stream.events.filter((e) => e.event === 'added').map((e) => (e.data as LiveJob).id);
+      stream.close();
+      expect(ready.data).toEqual({ count: ids.length });
+      expect(ids).toContain('flow_loadBulkScanToQa_1');
+      expect(ids).not.toContain('publish_all'); // other old jobs stay out
+      expect(ids.filter((id) => id.startsWith('test_filler_'))).toHaveLength(100);
+      expect(ids.at(-1)).toBe('test_filler_120'); // oldest first, as before
+      expect(ids[0]).toBe('flow_loadBulkScanToQa_1');
+    } finally {
+      await t.database.db.deleteFrom('jobs').where('id', 'like', 'test\\_filler\\_%').execute();
+    }
+  });
+});
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)('live streams across server processes (PostgreSQL)', () => {
   it('a second server on the same database streams the jobs the first one runs (LISTEN/NOTIFY)', async () => {
     // A second app with its own pool, event bus and HTTP server: to the database, another process. Its job runner

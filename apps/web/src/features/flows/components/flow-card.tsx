@@ -1,8 +1,8 @@
 import { Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
-import { FLOW_DESCRIPTIONS, type FlowId, type LiveJob } from '@openrescue/shared';
-import { isRunning, runSummary } from '../lib/flow-runs';
+import { FLOW_DESCRIPTIONS, type FlowId, type JobStatus } from '@openrescue/shared';
+import { type FlowRun, runSummary } from '../lib/flow-runs';
 
-const STATUS_COLOR: Record<LiveJob['status'], string> = {
+const STATUS_COLOR: Record<JobStatus, string> = {
   initialized: 'gray.7',
   started: 'blue.8',
   progressing: 'blue.8',
@@ -12,16 +12,23 @@ const STATUS_COLOR: Record<LiveJob['status'], string> = {
 
 export interface FlowCardProps {
   id: FlowId;
-  run: LiveJob | null;
+  /** Its latest run (for a step, possibly the whole flow's run that did the step). */
+  run: FlowRun | null;
+  /** A run of this flow itself is queued or going on: the button waits for it. */
+  busy: boolean;
   starting: boolean;
   onStart(id: FlowId): void;
 }
 
 /** One flow: what it does, a button that starts it, and its latest run as Jobs History shows it. */
-export function FlowCard({ id, run, starting, onStart }: FlowCardProps) {
-  const running = isRunning(run);
+export function FlowCard({ id, run, busy, starting, onStart }: FlowCardProps) {
+  const running = !!run && run.status !== 'succeeded' && run.status !== 'failed';
   const percent =
-    run && run.total > 0 ? Math.min(100, Math.round((run.processed / run.total) * 100)) : running ? 0 : 100;
+    run?.count && run.count.total > 0
+      ? Math.min(100, Math.round((run.count.processed / run.count.total) * 100))
+      : running
+        ? 0
+        : 100;
   const headingId = `flow-${id}`;
   return (
     <Card
@@ -66,8 +73,8 @@ export function FlowCard({ id, run, starting, onStart }: FlowCardProps) {
             </Text>
           )}
         </Stack>
-        <Button onClick={() => onStart(id)} loading={starting} disabled={running} aria-label={`Run ${id}`}>
-          {running ? 'Running…' : 'Run'}
+        <Button onClick={() => onStart(id)} loading={starting} disabled={busy} aria-label={`Run ${id}`}>
+          {busy ? 'Running…' : 'Run'}
         </Button>
       </Stack>
     </Card>

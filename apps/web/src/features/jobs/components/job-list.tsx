@@ -1,9 +1,10 @@
 import { Stack, Text } from '@mantine/core';
 import { messages } from '@openrescue/shared';
 import type { Job } from '../api/get-jobs';
+import { newestFirst } from '../lib/newest-first';
 import { JobItem } from './job-item';
 
-/** The jobs with their progress meters, or 'I am empty :(' when there are none. */
+/** The jobs with their progress meters, newest first, or 'I am empty :(' when there are none. */
 export function JobList({ jobs }: { jobs: readonly Job[] }) {
   if (jobs.length === 0) {
     return (
@@ -14,7 +15,7 @@ export function JobList({ jobs }: { jobs: readonly Job[] }) {
   }
   return (
     <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Jobs">
-      {jobs.map((job, index) => (
+      {newestFirst(jobs).map((job, index) => (
         <JobItem key={job.id} job={job} divided={index > 0} />
       ))}
     </Stack>

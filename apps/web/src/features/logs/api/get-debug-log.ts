@@ -20,6 +20,7 @@ export const debugLogQueryOptions = () =>
     queryKey: ['ops', 'logs'],
     queryFn: ({ signal }) => getDebugLog(signal),
     staleTime: 0, // the screen shows the log as it is when opened
+    meta: { errorDialog: false }, // the screen says so itself, with Try again
   });
 
 export function useDebugLog() {

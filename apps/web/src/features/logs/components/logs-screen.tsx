@@ -2,7 +2,7 @@ import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core
 import { useDebugLog } from '../api/get-debug-log';
 import { LogsTable } from './logs-table';
 
-/** The Logs screen's body: the newest entries, a count and a refresh. */
+/** The Logs screen's body: the newest entries, a count and a refresh; a failed load offers Try again. */
 export function LogsScreen() {
   const query = useDebugLog();
   if (query.isPending) {
@@ -14,8 +14,13 @@ export function LogsScreen() {
   }
   if (query.isError) {
     return (
-      <Alert color="red" title="Logs could not be loaded" variant="light">
-        <Text size="sm">{query.error.message}</Text>
+      <Alert color="red" variant="light" role="alert" title="Logs could not be loaded">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{query.error.message}</Text>
+          <Button size="xs" variant="default" onClick={() => void query.refetch()} loading={query.isFetching}>
+            Try again
+          </Button>
+        </Stack>
       </Alert>
     );
   }

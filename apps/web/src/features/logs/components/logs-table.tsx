@@ -1,6 +1,21 @@
 import { Table, Text } from '@mantine/core';
-import { formatDateTime, NO_LOGS_MESSAGE } from '@openrescue/shared';
+import { formatDateTime, networkTimeZoneName, NO_LOGS_MESSAGE } from '@openrescue/shared';
+import { Fragment } from 'react';
 import type { DebugLogEntry } from '../api/get-debug-log';
+
+/**
+ * A job name such as 'flow_loadBulkScanToQa' may wrap after an underscore or before a capital, never inside a
+ * word (decision 0064).
+ */
+export function JobName({ name }: { name: string }) {
+  const parts = name.split(/(?<=_)|(?<=[a-z])(?=[A-Z])/);
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
+}
 
 /** Spec 2.13: debug entries (target, error, creation time), newest first, or 'No logs yet..'. */
 export function LogsTable({ entries }: { entries: DebugLogEntry[] }) {
@@ -21,16 +36,16 @@ export function LogsTable({ entries }: { entries: DebugLogEntry[] }) {
             </Table.Th>
             <Table.Th scope="col">Error</Table.Th>
             <Table.Th scope="col" w={190}>
-              Created
+              {`Created (${networkTimeZoneName()})`}
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {entries.map((e) => (
             <Table.Tr key={e.id} data-testid="log-row" data-log-id={e.id}>
-              <Table.Td style={{ wordBreak: 'break-word' }}>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
                 <Text size="sm" fw={600}>
-                  {e.target}
+                  <JobName name={e.target} />
                 </Text>
               </Table.Td>
               <Table.Td style={{ wordBreak: 'break-word' }}>

@@ -11,6 +11,7 @@ import { useListUrl } from '../../features/ops-lists/hooks/use-list-url';
 import { STIPEND_URL, type StipendFilters, type StipendRow } from '../../features/stipend/api/get-stipend';
 import { StipendDownloadButton } from '../../features/stipend/components/download-button';
 import { StipendDetail } from '../../features/stipend/components/stipend-detail';
+import { StipendMonthNote } from '../../features/stipend/components/stipend-month-note';
 import { StipendRowContent } from '../../features/stipend/components/stipend-row';
 import { SectionHeader } from './section-header';
 
@@ -47,6 +48,7 @@ export function StipendRoute() {
           emptyText="No stipend rows match these filters."
           toolbar={
             <Group gap="xs">
+              <StipendMonthNote month={filters.year_month} />
               <FilterDrop active={Object.values(filters).filter(Boolean).length}>
                 <MonthPickerInput
                   label="Month"

@@ -1,4 +1,4 @@
-import { Button, Modal } from '@mantine/core';
+import { Button, Group, Modal } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { FilterDrop } from '../../components/filter-drop';
 import { paths } from '../../config/paths';
@@ -7,6 +7,7 @@ import { ListDetailScreen } from '../../features/ops-lists/components/list-detai
 import { ListView } from '../../features/ops-lists/components/list-view';
 import { useListUrl } from '../../features/ops-lists/hooks/use-list-url';
 import { TRANSCRIPTS_URL, type TranscriptRow } from '../../features/transcripts/api/get-transcripts';
+import { HiddenCallsNote } from '../../features/transcripts/components/hidden-calls-note';
 import { IntegrationKeys } from '../../features/transcripts/components/integration-keys';
 import { TranscriptFilters } from '../../features/transcripts/components/transcript-filters';
 import { TranscriptPanel } from '../../features/transcripts/components/transcript-panel';
@@ -55,9 +56,12 @@ export function TranscriptsRoute() {
             renderRow={renderTranscript}
             emptyText="No calls match these filters."
             toolbar={
-              <FilterDrop active={activeFilterCount(filters)}>
-                <TranscriptFilters value={filters} onChange={setFilter} />
-              </FilterDrop>
+              <Group gap="sm">
+                <HiddenCallsNote filters={filters} onShow={(s) => setFilter('sentiment', s === 'neutral' ? null : s)} />
+                <FilterDrop active={activeFilterCount(filters)}>
+                  <TranscriptFilters value={filters} onChange={setFilter} />
+                </FilterDrop>
+              </Group>
             }
           />
         }

@@ -12,6 +12,9 @@ export const SENTIMENT_OPTIONS: { value: SentimentFilter; label: string }[] = [
   { value: 'negative', label: 'Negative' },
 ];
 
+/** The sentiment the filter hides while `s` is chosen. */
+export const otherSentiment = (s: SentimentFilter): SentimentFilter => (s === 'neutral' ? 'negative' : 'neutral');
+
 /** Reads the filters; Sentiment Score defaults to Neutral (spec 2.12), a bad length is ignored. */
 export function readFilters(params: URLSearchParams): TranscriptFilterState {
   const length = params.get('min_length');

@@ -40,6 +40,7 @@ import { publicLinksRoutes } from './modules/public-links/public-links.routes.js
 import { verifyReadonlyToken } from './modules/public-links/public-links.service.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { scheduleIdempotencyPruning } from './modules/retail/idempotency.js';
+import { noPickupRoutes } from './modules/retail/no-pickup.routes.js';
 import { retailRoutes } from './modules/retail/retail.routes.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -212,6 +213,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await app.register(metricsRoutes, { ctx });
   await app.register(documentsRoutes, { ctx, downloads });
   await app.register(retailRoutes, { ctx });
+  await app.register(noPickupRoutes, { ctx });
   await app.register(mailingRoutes, { ctx });
   await app.register(publicLinksRoutes, { ctx });
   await app.register(publishingRoutes, { ctx });

@@ -32,3 +32,4 @@ export * from './contracts/network-paths.js';
 export * from './contracts/network-import.js';
 export * from './contracts/transcripts.js';
 export * from './contracts/flows.js';
+export * from './contracts/no-pickups.js';

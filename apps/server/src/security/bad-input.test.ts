@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import fc from 'fast-check';
-import { BULK_SCAN_MAX_ITEMS, bulkScanItemSchema, FLOW_IDS, networkPaths } from '@openrescue/shared';
+import { BULK_SCAN_MAX_ITEMS, bulkScanItemSchema, FLOW_IDS, networkPaths, reportDay } from '@openrescue/shared';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -230,6 +230,15 @@ describe('bad input', () => {
     // A valid request per write route with a body (they write: this runs after the checksummed batches).
     const valid: Record<string, { url: string; body: unknown }> = {
       'POST /core-api/api/bulkscan/': { url: '/core-api/api/bulkscan/', body: [item(f, { weight_kg: 2 })] },
+      'POST /core-api/api/retail/no-pickups': {
+        url: '/core-api/api/retail/no-pickups',
+        body: {
+          store_id: f.storeId,
+          receiver_id: f.receiverId,
+          day: reportDay(Date.now() - 2 * 86_400_000),
+          reason_id: 1,
+        },
+      },
       'POST /core-api/api/reports/charity_poster_contacts/': {
         url: '/core-api/api/reports/charity_poster_contacts/',
         body: { with_receiver_id: f.receiverId, month: '2026-01' },

@@ -16,6 +16,7 @@
  * HEAD routes answer as their GET row (unless they have a row of their own), except that read-only links open GET
  * only (public-links.policy.ts): a HEAD from a valid link answers 403 on client routes.
  */
+import { reportDay } from '@openrescue/shared';
 import {
   ALL,
   BULK_SCAN,
@@ -282,6 +283,17 @@ export const AUTHORIZATION_MATRIX: Record<string, Probe | Probe[]> = {
 
   // Writes, after every read and the totals checks.
   'POST /core-api/api/bulkscan/': { body: BULK_SCAN, write: true, expect: staffOnly() },
+  // Issue 36: a no-pickup of yesterday (the network's day) for the principal's own store and receiver.
+  'POST /core-api/api/retail/no-pickups': {
+    body: {
+      store_id: '{own-store}',
+      receiver_id: '{own-receiver}',
+      day: reportDay(Date.now() - 86_400_000),
+      reason_id: 2,
+    },
+    write: true,
+    expect: staffOnly(),
+  },
   'POST /core-api/api/reports/charity_poster_contacts/': {
     body: { with_receiver_id: '{own-receiver}', month: '2025-06' },
     write: true,

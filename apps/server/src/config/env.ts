@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone, REPORT_TIME_ZONE, setNetworkTimeZone } from '@openrescue/shared';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -37,6 +38,11 @@ const envSchema = z.object({
   DEMO_DONATIONS: z.coerce.number().int().min(0).default(120000),
   SEED_DEMO: bool.default(true as never),
   PRODUCT_NAME: z.string().default('OpenRescue'),
+  /** The IANA zone every date and time is shown in (decision 0064); report days stay America/Vancouver (spec 9). */
+  NETWORK_TIME_ZONE: z
+    .string()
+    .default(REPORT_TIME_ZONE)
+    .refine(isTimeZone, 'an IANA time zone such as America/Vancouver'),
   SUPPORT_EMAIL: z.string().default('support@openrescue.test'),
   STAFF_EMAIL_DOMAIN: z.string().default('openrescue.test'),
   AUTH_SECRET: z.string().min(32).optional(),
@@ -81,6 +87,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  // Text the server writes (the Logs screen's entries) reads times in the same zone as the web app shows them.
+  setNetworkTimeZone(parsed.data.NETWORK_TIME_ZONE);
   return parsed.data;
 }
 

@@ -15,6 +15,7 @@ const CONFIG: AppConfig = {
   community_url: '',
   booking_url: '',
   flw_url: '',
+  time_zone: 'America/Vancouver',
 };
 const page = (body: string) => `<html><head><title>t</title></head><body>${body}</body></html>`;
 const sent = (html: string) => html.replace(/<script type="application\/json" id="app-config">.*?<\/script>/, '');

@@ -1,4 +1,4 @@
-import { systemPaths, type AppConfig } from '@openrescue/shared';
+import { REPORT_TIME_ZONE, setNetworkTimeZone, systemPaths, type AppConfig } from '@openrescue/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiUrl } from '../config/env';
 import { api } from './api';
@@ -16,6 +16,7 @@ export const FALLBACK_CONFIG: AppConfig = {
   booking_url: '',
   flw_url: '',
   staff_email_domain: '',
+  time_zone: REPORT_TIME_ZONE,
 };
 
 /**
@@ -29,6 +30,7 @@ function inlinedConfig(): AppConfig | undefined {
     const config = JSON.parse(text) as AppConfig;
     if (typeof config.product_name !== 'string' || typeof config.oidc?.enabled !== 'boolean') return undefined;
     setProductName(config.product_name);
+    setNetworkTimeZone(config.time_zone);
     return config;
   } catch {
     return undefined;
@@ -45,6 +47,7 @@ export function hasInlinedConfig(): boolean {
 export async function getAppConfig(): Promise<AppConfig> {
   const config = await api.get<AppConfig>(apiUrl(systemPaths.config));
   setProductName(config.product_name);
+  setNetworkTimeZone(config.time_zone);
   return config;
 }
 

@@ -10,6 +10,8 @@ export const appConfigSchema = z.object({
   community_url: z.string(),
   booking_url: z.string(),
   flw_url: z.string(),
+  /** The IANA zone every date and time is shown in (NETWORK_TIME_ZONE; America/Vancouver by default). */
+  time_zone: z.string(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 

@@ -11,5 +11,6 @@ export function publicAppConfig(env: Env): AppConfig {
     community_url: env.COMMUNITY_URL,
     booking_url: env.BOOKING_URL,
     flw_url: env.FLW_URL,
+    time_zone: env.NETWORK_TIME_ZONE,
   };
 }

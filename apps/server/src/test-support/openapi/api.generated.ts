@@ -1415,6 +1415,7 @@ export interface operations {
                         community_url: string;
                         booking_url: string;
                         flw_url: string;
+                        time_zone: string;
                     };
                 };
             };

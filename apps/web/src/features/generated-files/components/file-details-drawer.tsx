@@ -32,7 +32,7 @@ function FileDetails({ row, names }: { row: GeneratedFileRow; names: Names }) {
           ['Receiver', named(row.receiver_id, names.receiver)],
           ['Type (extension)', row.file_type],
           ['Entry date', row.entry_date],
-          ['Creation time', `${formatDateTime(row.creation_time)} (${row.creation_time})`],
+          ['Creation time', `${formatDateTime(row.creation_time, { zone: true })} (${row.creation_time})`],
           ['File status', row.file_status],
           ['Stage', status.stage],
           ['Step', status.step],

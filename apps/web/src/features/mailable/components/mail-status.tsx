@@ -1,14 +1,12 @@
 import { Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { formatDate } from '@openrescue/shared';
 import { IconMailCheck } from '@tabler/icons-react';
 import { toApiError } from '../../../lib/api-errors';
 import { showErrorDialog } from '../../../lib/error-events';
 import { getProductName } from '../../../lib/product-name';
 import { notify } from '../../../lib/toasts';
 import { useResubscribeContact, type CharityContact } from '../api/charity-contacts';
-
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
 /**
  * Whether the contact gets the report mail. One who unsubscribed (the mail's one-click link) is skipped by every
@@ -23,8 +21,8 @@ export function MailStatus({ contact }: { contact: CharityContact }) {
       title: 'Send report mails again?',
       children: (
         <Text size="sm">
-          {contact.email} unsubscribed on {day(contact.unsubscribed_at!)}. Re-enable the report mail only when they
-          asked for it again.
+          {contact.email} unsubscribed on {formatDate(contact.unsubscribed_at!)}. Re-enable the report mail only when
+          they asked for it again.
         </Text>
       ),
       labels: { confirm: 'Re-enable', cancel: 'Cancel' },
@@ -42,7 +40,7 @@ export function MailStatus({ contact }: { contact: CharityContact }) {
   return (
     <Group gap="xs" wrap="wrap">
       <Text size="sm" fw={600} data-testid="contact-unsubscribed">
-        Unsubscribed on {day(contact.unsubscribed_at)}: sends skip this contact
+        Unsubscribed on {formatDate(contact.unsubscribed_at)}: sends skip this contact
       </Text>
       <Button
         size="compact-sm"

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
-import { DEPARTMENTS, retailPaths } from '@openrescue/shared';
+import { DEPARTMENTS, formatDateTime, retailPaths } from '@openrescue/shared';
 import { Link } from 'react-router';
 import { DetailState } from '../../../components/detail-state';
 import { FieldList } from '../../../components/field-list';
@@ -7,7 +7,6 @@ import { apiUrl } from '../../../config/env';
 import { paths } from '../../../config/paths';
 import { isRecordId, useListRecord } from '../../../lib/list-record';
 import type { BulkScanRow } from '../api/get-bulkscans';
-import { formatTime } from './bulkscan-row';
 
 const departmentName = (id: number | null) =>
   id == null ? null : `${id} · ${DEPARTMENTS.find((d) => d.id === id)?.name ?? 'Unknown'}`;
@@ -40,8 +39,8 @@ export function BulkScanDetail({ id }: { id: string }) {
               ['Destination', `${row.destination} · ${row.destination_name}`],
               ['Department', departmentName(row.department)],
               ['Weight', row.weight_kg == null ? null : `${row.weight_kg.toLocaleString('en-US')} kg`],
-              ['Entry time', formatTime(row.entry_time)],
-              ['Created', formatTime(row.creation_time)],
+              ['Entry time', formatDateTime(row.entry_time, { zone: true })],
+              ['Created', formatDateTime(row.creation_time, { zone: true })],
               ['Entered by', row.email],
             ]}
           />

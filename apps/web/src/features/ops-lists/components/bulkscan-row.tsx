@@ -1,17 +1,8 @@
 import { Badge } from '@mantine/core';
-import { DEPARTMENTS, REPORT_TIME_ZONE } from '@openrescue/shared';
+import { DEPARTMENTS, formatDateTime } from '@openrescue/shared';
 import type { BulkScanRow } from '../api/get-bulkscans';
 import { RowContent } from './row-parts';
 
-const dateTime = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: REPORT_TIME_ZONE,
-});
-export const formatTime = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : dateTime.format(d);
-};
 const department = (id: number | null) =>
   id == null ? 'No department' : (DEPARTMENTS.find((d) => d.id === id)?.name ?? `Department ${id}`);
 
@@ -30,7 +21,7 @@ export function BulkScanRowContent({ row, reason }: { row: BulkScanRow; reason?:
       facts={[
         ['Department', department(row.department)],
         ['Weight', row.weight_kg == null ? '—' : `${row.weight_kg.toLocaleString('en-US')} kg`],
-        ['Entry', formatTime(row.entry_time)],
+        ['Entry', formatDateTime(row.entry_time)],
         ['Destination', row.destination_name],
         ['By', row.email || '—'],
       ]}

@@ -1,19 +1,13 @@
 import { Alert, Button, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { formatCompact, formatNumber, REPORT_TIME_ZONE } from '@openrescue/shared';
+import { formatCompact, formatDateTime, formatNumber } from '@openrescue/shared';
 import { Fragment } from 'react';
 import { useTableMetrics } from '../api/get-table-metrics';
 
-const timeFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: REPORT_TIME_ZONE,
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
-
-/** 'Nov 3, 2026, 9:15 AM' in America/Vancouver, or a dash for a table never changed. */
+/** 'Nov 3, 2026, 9:15 AM' in the network's time zone, or a dash for a table never changed. */
 export function formatChangeTime(iso: string | null): string {
   if (!iso) return '—';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : timeFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '—' : formatDateTime(date);
 }
 
 /** 'network_organization' may break after each underscore on a narrow screen. */

@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Code, CopyButton, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { formatDateTime } from '@openrescue/shared';
 import { useState, type FormEvent } from 'react';
 import { toApiError } from '../../../lib/api-errors';
 import { showErrorDialog } from '../../../lib/error-events';
@@ -12,7 +13,6 @@ import {
   type CreatedIntegrationKey,
   type IntegrationKey,
 } from '../api/integration-keys';
-import { formatDate } from '../lib/format';
 
 const showError = (error: unknown) => {
   const e = toApiError(error, getProductName());
@@ -123,8 +123,8 @@ export function IntegrationKeys() {
             {keys.data.map((key) => (
               <Table.Tr key={key.id}>
                 <Table.Td fw={600}>{key.name}</Table.Td>
-                <Table.Td>{formatDate(key.created_at)}</Table.Td>
-                <Table.Td>{key.last_used_at ? formatDate(key.last_used_at) : 'Never'}</Table.Td>
+                <Table.Td>{formatDateTime(key.created_at, { zone: true })}</Table.Td>
+                <Table.Td>{key.last_used_at ? formatDateTime(key.last_used_at, { zone: true }) : 'Never'}</Table.Td>
                 <Table.Td ta="right">
                   {key.revoked_at ? (
                     <Badge color="gray" variant="light">

@@ -1,4 +1,4 @@
-import type { SentimentLabel } from '@openrescue/shared';
+import { formatDateTime, type SentimentLabel } from '@openrescue/shared';
 
 /** '+16045550142' -> '(604) 555-0142' (North American numbers); other numbers as they are. */
 export function formatPhone(value: string | null | undefined): string {
@@ -7,15 +7,8 @@ export function formatPhone(value: string | null | undefined): string {
   return m ? `(${m[1]}) ${m[2]}-${m[3]}` : value;
 }
 
-export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleString('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-}
+/** A call's time in the network's time zone (the one formatter: formatDateTime). */
+export const formatDate = (iso: string) => formatDateTime(iso);
 
 /** Milliseconds from the start of the call as m:ss. */
 export function formatClock(ms: number | null | undefined): string {

@@ -169,7 +169,10 @@ export async function insertPublishing(db: Kysely<DB>, network: DemoNetwork, pla
 }
 
 /** Finished jobs for the Jobs History panel and entries for the Logs screen. */
-export async function insertJobsAndLogs(db: Kysely<DB>, plan: PickupPlan) {
+export async function insertJobsAndLogs(db: Kysely<DB>, network: DemoNetwork, plan: PickupPlan) {
+  // Entries name stores and receivers as staff know them (decision 0064).
+  const storeName = (id: number) => network.stores.find((s) => s.id === id)?.name ?? `unknown store ${id}`;
+  const receiverName = (id: number) => network.receivers.find((r) => r.id === id)?.name ?? `unknown receiver ${id}`;
   const at = (daysAgo: number, hour: number) => iso(localTimeToUtcMs(plan.windowEndDay + 1 - daysAgo, hour * 3600));
   const jobs: [id: string, name: string, total: number, processed: number, error: string | null, daysAgo: number][] = [
     ['publish_all', 'publish_all', 40, 40, null, 35],
@@ -203,7 +206,7 @@ export async function insertJobsAndLogs(db: Kysely<DB>, plan: PickupPlan) {
   const logs: [target: string, error: string, jobId: string | null, daysAgo: number][] = [
     [
       'flow_loadBulkScanToQa',
-      'Bulk scan 12: store 7 has no pickup schedule with receiver 14',
+      `Bulk scan 12: ${receiverName(14)} has no pickup schedule with ${storeName(7)}`,
       'flow_loadBulkScanToQa_1',
       6,
     ],

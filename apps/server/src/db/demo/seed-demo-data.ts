@@ -114,7 +114,7 @@ export async function seedDemoData(db: Kysely<DB>, database: Database, options: 
       // Scanner uploads the flows have not loaded yet (some with problems); no donation until the flows run.
       counts.flow_scans = await insertFlowScans(trx, network, plan, seed);
       Object.assign(counts, await insertPublishing(trx, network, plan, seed));
-      await insertJobsAndLogs(trx, plan);
+      await insertJobsAndLogs(trx, network, plan);
       counts.receiver_contacts = await insertReceiverContacts(trx, network, seed);
     });
     await timed('network_map', async () => {

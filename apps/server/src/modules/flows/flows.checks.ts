@@ -1,6 +1,9 @@
+import { DEPARTMENTS } from '@openrescue/shared';
+
 /**
  * The checks of loadBulkScanToQa (decision 0014), as pure rules over what the step read from the database.
- * A scan can have several problems; they are joined with '; '.
+ * A scan can have several problems; they are joined with '; '. They name stores, receivers and departments as staff
+ * know them; only what the network does not know is left as a number (decision 0064).
  */
 
 /** A weight is far outside the store's history above max(OUTLIER_FACTOR x p95, OUTLIER_FLOOR_KG) ... */
@@ -24,9 +27,10 @@ export interface ScanToCheck {
 }
 
 export interface CheckContext {
-  /** Known stores: id -> company id. */
-  stores: Map<number, number>;
-  receivers: Set<number>;
+  /** Known stores: id -> name. */
+  stores: Map<number, string>;
+  /** Known receivers: id -> name. */
+  receivers: Map<number, string>;
   /** `${store}:${receiver}` of every pickup schedule. */
   links: Set<string>;
   /** `${store}:${department}` -> donation count and 95th percentile of their weights (kg). */
@@ -41,6 +45,7 @@ export function weightLimitKg(history: { count: number; p95: number } | undefine
 }
 
 const kg = (v: number) => `${Number(v.toFixed(3))} kg`;
+export const departmentName = (id: number) => DEPARTMENTS.find((d) => d.id === id)?.name ?? `department ${id}`;
 
 /** The problems of one scan, or null when it is clean. */
 export function checkScan(scan: ScanToCheck, c: CheckContext): string | null {
@@ -50,7 +55,7 @@ export function checkScan(scan: ScanToCheck, c: CheckContext): string | null {
   if (!storeKnown) problems.push(`unknown store ${scan.store_id}`);
   if (!receiverKnown) problems.push(`unknown receiver ${scan.receiver_id}`);
   if (storeKnown && receiverKnown && !c.links.has(`${scan.store_id}:${scan.receiver_id}`)) {
-    problems.push(`receiver ${scan.receiver_id} has no pickup schedule with store ${scan.store_id}`);
+    problems.push(`${c.receivers.get(scan.receiver_id)} has no pickup schedule with ${c.stores.get(scan.store_id)}`);
   }
   if (scan.duplicate_of !== null) problems.push(`duplicate of bulk scan ${scan.duplicate_of}`);
   if (scan.weight_kg !== null) {
@@ -61,7 +66,7 @@ export function checkScan(scan: ScanToCheck, c: CheckContext): string | null {
       const limit = weightLimitKg(history);
       if (storeKnown && scan.weight_kg > limit) {
         problems.push(
-          `${kg(scan.weight_kg)} is far outside the store's history for department ${scan.department_id} ` +
+          `${kg(scan.weight_kg)} is far outside the store's history for ${departmentName(scan.department_id)} ` +
             `(limit ${kg(limit)}${history && history.count >= OUTLIER_MIN_HISTORY ? `, ${OUTLIER_FACTOR} x p95 of ${history.count} donations` : ''})`,
         );
       }

@@ -1,9 +1,9 @@
-import type { FlowStep } from '@openrescue/shared';
+import { formatDateTime, type FlowStep } from '@openrescue/shared';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { loadImpactFactors } from '../retail/bulkscan.repository.js';
 import { createImpactCalculator } from '../retail/bulkscan.service.js';
-import { checkScan, type ScanToCheck } from './flows.checks.js';
+import { checkScan, type CheckContext, type ScanToCheck } from './flows.checks.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -23,6 +23,13 @@ async function lockStep(trx: Transaction<DB>, step: FlowStep) {
 
 const iso = (v: Date | string) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+/** 'Save-On-Foods Armstrong → Enderby Food Bank, Nov 3, 2026, 9:15 AM PST': a scan as the Logs screen names it. */
+function scanWhere(s: ScanToCheck, c: Pick<CheckContext, 'stores' | 'receivers'>): string {
+  const store = c.stores.get(s.store_id) ?? `unknown store ${s.store_id}`;
+  const receiver = c.receivers.get(s.receiver_id) ?? `unknown receiver ${s.receiver_id}`;
+  return `${store} → ${receiver}, ${formatDateTime(s.entry_time, { zone: true })}`;
+}
 
 // ---- loadBulkScanToQa ----
 
@@ -62,8 +69,8 @@ const loadBulkScanToQa: FlowStepWork = {
       k.split(':').map(Number),
     );
     const [stores, receivers, links, history, factors] = await Promise.all([
-      trx.selectFrom('store').select(['id', 'company_id']).where('id', 'in', storeIds).execute(),
-      trx.selectFrom('receiver').select('id').where('id', 'in', receiverIds).execute(),
+      trx.selectFrom('store').select(['id', 'name']).where('id', 'in', storeIds).execute(),
+      trx.selectFrom('receiver').select(['id', 'name']).where('id', 'in', receiverIds).execute(),
       trx
         .selectFrom('store_receiver')
         .select(['store_id', 'receiver_id'])
@@ -84,8 +91,8 @@ const loadBulkScanToQa: FlowStepWork = {
     ]);
     const impactOf = createImpactCalculator(factors);
     const context = {
-      stores: new Map(stores.map((s) => [Number(s.id), Number(s.company_id)])),
-      receivers: new Set(receivers.map((r) => Number(r.id))),
+      stores: new Map(stores.map((s) => [Number(s.id), s.name])),
+      receivers: new Map(receivers.map((r) => [Number(r.id), r.name])),
       links: new Set(links.map((l) => `${l.store_id}:${l.receiver_id}`)),
       history: new Map(
         history.map((h) => [`${h.store_id}:${h.department_id}`, { count: Number(h.n), p95: Number(h.p95) }]),
@@ -128,7 +135,7 @@ const loadBulkScanToQa: FlowStepWork = {
             const s = byScan.get(Number(r.bulk_scan_id))!;
             return {
               target: job.name,
-              error: `Bulk scan ${s.id} (store ${s.store_id}, receiver ${s.receiver_id}, ${s.entry_time}): ${r.problem}`,
+              error: `Bulk scan ${s.id} (${scanWhere(s, context)}): ${r.problem}`,
               detail: JSON.stringify({ bulk_scan_id: s.id, bulk_scan_qa_id: Number(r.id), problem: r.problem }),
               job_id: job.id,
             };

@@ -162,9 +162,12 @@ describe('flows: the chain over planted problems', () => {
     }
     expect(of('unknownStore')).toMatchObject({ check_status: 'problem', problem: 'unknown store 999999' });
     expect(of('unknownReceiver')).toMatchObject({ check_status: 'problem', problem: 'unknown receiver 999998' });
+    const nameOf = async (table: 'store' | 'receiver', id: number) =>
+      (await db().selectFrom(table).select('name').where('id', '=', id).executeTakeFirstOrThrow()).name;
+    // Stores, receivers and departments by name, as staff know them (decision 0064).
     expect(of('unlinked')).toMatchObject({
       check_status: 'problem',
-      problem: `receiver ${f.unlinkedReceiverId} has no pickup schedule with store ${f.storeId}`,
+      problem: `${await nameOf('receiver', f.unlinkedReceiverId)} has no pickup schedule with ${await nameOf('store', f.storeId)}`,
     });
     expect(of('duplicate')).toMatchObject({
       check_status: 'problem',
@@ -176,7 +179,7 @@ describe('flows: the chain over planted problems', () => {
     });
     expect(of('outlier')).toMatchObject({
       check_status: 'problem',
-      problem: "400 kg is far outside the store's history for department 1 (limit 150 kg, 3 x p95 of 25 donations)",
+      problem: "400 kg is far outside the store's history for Bakery (limit 150 kg, 3 x p95 of 25 donations)",
     });
 
     const logs = await db()
@@ -190,6 +193,9 @@ describe('flows: the chain over planted problems', () => {
         target: 'flow_loadBulkScanToQa',
         error: expect.stringContaining(of(name)!.problem!),
       });
+      // No raw ids or UTC instants: the store and receiver by name, the time in the network's zone.
+      expect(entry!.error, name).not.toMatch(/\((store|receiver) \d|\d{4}-\d\d-\d\dT/);
+      expect(entry!.error, name).toMatch(/ (PST|PDT)\): /);
     }
     expect(logs.length).toBe(
       await db()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderingParam, RECEIVER_ORDERING, STORE_ORDERING } from './ordering.js';
 import { idList, listPageSchema, pageParam } from './reports.js';
 
 /**
@@ -6,6 +7,9 @@ import { idList, listPageSchema, pageParam } from './reports.js';
  * reasons, retail/stores, retail/receivers, reports/stores/, reports/stores/{id} and reports/receivers/{id}.
  * Every list is scoped to what the caller may see (section 6); unknown parameters are a 400 that names them.
  */
+
+/** The lists' `ordering` parameter (decision 0065) is part of the paging conventions: exported with them. */
+export * from './ordering.js';
 
 /** Lookup and list pages: `page_size` up to 10000 (DESIGN section 6), default 50 (section 9). */
 export const pagingQuery = {
@@ -107,6 +111,7 @@ export const retailStoresQuerySchema = z
     id: idList.optional(),
     company_id: idList.optional(),
     expand: z.enum(['receivers']).optional(),
+    ordering: orderingParam(STORE_ORDERING).optional(),
   })
   .strict();
 export const storeListSchema = listPageSchema(storeSchema);
@@ -118,6 +123,7 @@ export const retailReceiversQuerySchema = z
     id: idList.optional(),
     receiver_type: z.enum(RECEIVER_TYPES).optional(),
     expand: z.enum(['store_set']).optional(),
+    ordering: orderingParam(RECEIVER_ORDERING).optional(),
   })
   .strict();
 export const receiverListSchema = listPageSchema(receiverSchema);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagingQuery } from './lookups.js';
+import { CONTACT_ORDERING, orderingParam } from './ordering.js';
 import { idList, listPageSchema } from './reports.js';
 
 /**
@@ -13,6 +14,7 @@ export const charityPosterContactsQuerySchema = z
     id: idList.optional(),
     with_company_id: idList.optional(),
     with_receiver_id: idList.optional(),
+    ordering: orderingParam(CONTACT_ORDERING).optional(),
   })
   .strict();
 export type CharityPosterContactsQuery = z.infer<typeof charityPosterContactsQuerySchema>;
@@ -30,7 +32,13 @@ export const charityPosterContactSchema = z.object({
   unsubscribed_at: z.string().nullable(),
 });
 export type CharityPosterContact = z.infer<typeof charityPosterContactSchema>;
-export const charityPosterContactListSchema = listPageSchema(charityPosterContactSchema);
+/**
+ * `mailers`: how many report mails a send with these filters queues now (issue 36): the matching contacts who did not
+ * unsubscribe, a person listed for both report types of one receiver once. The Send dialog says it before sending.
+ */
+export const charityPosterContactListSchema = listPageSchema(charityPosterContactSchema).extend({
+  mailers: z.number().int(),
+});
 
 /** One id as a number or digit string; null or '' (a cleared filter in the client) means no filter. */
 const filterId = z

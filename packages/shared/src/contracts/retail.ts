@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagingQuery, searchParam } from './lookups.js';
+import { BULK_SCAN_ORDERING, orderingParam, STIPEND_ORDERING } from './ordering.js';
 import { booleanFlag, idList, listPageSchema, timeBound } from './reports.js';
 
 /**
@@ -27,6 +28,7 @@ export const bulkScanListQuerySchema = z
     entry_time__gte: timeBound.optional(),
     entry_time__lte: timeBound.optional(),
     search: searchParam.optional(),
+    ordering: orderingParam(BULK_SCAN_ORDERING).optional(),
   })
   .strict();
 export type BulkScanListQuery = z.infer<typeof bulkScanListQuerySchema>;
@@ -111,6 +113,7 @@ export const stipendQuerySchema = z
     receiver_id: idList.optional(),
     store_id: idList.optional(),
     company_id: idList.optional(),
+    ordering: orderingParam(STIPEND_ORDERING).optional(),
   })
   .strict();
 export type StipendQuery = z.infer<typeof stipendQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderingParam, TRANSCRIPT_ORDERING } from './ordering.js';
 import { listPageSchema, pageParam } from './reports.js';
 
 /**
@@ -63,6 +64,7 @@ export const transcriptsQuerySchema = z
     search: z.string().trim().max(200).optional(),
     tw_call_length__gte: z.coerce.number().int().min(0).max(1_000_000).optional(),
     sentiment_score: z.enum(SENTIMENT_FILTERS).optional(),
+    ordering: orderingParam(TRANSCRIPT_ORDERING).optional(),
   })
   .strict();
 export type TranscriptsQuery = z.infer<typeof transcriptsQuerySchema>;

@@ -117,7 +117,7 @@ export async function lookupsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     handler: async (request) => {
       const q = request.query;
       const rv = await resolveViewer(ctx, request);
-      const filters = { ids: q.id, companyIds: q.company_id, search: q.search, ...page(q) };
+      const filters = { ids: q.id, companyIds: q.company_id, search: q.search, storeOrdering: q.ordering, ...page(q) };
       const { count, results } = await listStores(db, rv.scope, filters, q.expand === 'receivers');
       return { count, next: nextPageUrl(request.url, q.page, q.page_size, count), results };
     },
@@ -134,7 +134,13 @@ export async function lookupsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     handler: async (request) => {
       const q = request.query;
       const rv = await resolveViewer(ctx, request);
-      const filters = { ids: q.id, search: q.search, receiverType: q.receiver_type, ...page(q) };
+      const filters = {
+        ids: q.id,
+        search: q.search,
+        receiverType: q.receiver_type,
+        receiverOrdering: q.ordering,
+        ...page(q),
+      };
       const { count, results } = await listReceivers(db, rv.scope, filters, q.expand === 'store_set');
       return { count, next: nextPageUrl(request.url, q.page, q.page_size, count), results };
     },

@@ -1,5 +1,7 @@
+import type { CONTACT_ORDERING, OrderKey } from '@openrescue/shared';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { orderBySql } from '../../lib/ordering.js';
 
 export interface ContactFilters {
   /** Contact ids (the list's detail panel only; a send never narrows by id). */
@@ -52,8 +54,25 @@ export function createMailingRepository(db: Kysely<DB>) {
   return {
     async contacts(
       f: ContactFilters,
-      page?: { limit: number; offset: number },
+      page?: { limit: number; offset: number; ordering?: readonly OrderKey<(typeof CONTACT_ORDERING)[number]>[] },
     ): Promise<{ count: number; rows: ContactRow[] }> {
+      // By organization and e-mail unless the list's `ordering` says otherwise (decision 0065).
+      const order = orderBySql(
+        page?.ordering,
+        [
+          { key: 'organization_name', desc: false },
+          { key: 'email', desc: false },
+        ],
+        {
+          organization_name: { sql: sql.ref('r.name'), text: true },
+          email: { sql: sql.ref('c.email'), text: true },
+          first_name: { sql: sql.ref('c.first_name'), text: true },
+          report_type: { sql: sql.ref('c.report_type') },
+          unsubscribed_at: { sql: sql.ref('c.unsubscribed_at') },
+          id: { sql: sql.ref('c.id') },
+        },
+        [sql.ref('c.id')],
+      );
       let q = filtered(f)
         .select([
           'c.id',
@@ -65,9 +84,7 @@ export function createMailingRepository(db: Kysely<DB>) {
           'c.unsubscribed_at',
         ])
         .select(sql<number>`count(*) over ()`.as('total'))
-        .orderBy('r.name')
-        .orderBy('c.email')
-        .orderBy('c.id');
+        .orderBy(order);
       if (page) q = q.limit(page.limit).offset(page.offset);
       const rows = await q.execute();
       let count = rows.length ? Number(rows[0].total) : 0;
@@ -86,6 +103,18 @@ export function createMailingRepository(db: Kysely<DB>) {
           unsubscribed_at: r.unsubscribed_at === null ? null : new Date(r.unsubscribed_at),
         })),
       };
+    },
+
+    /** How many mails a send to these contacts queues: not unsubscribed, one per receiver and e-mail (issue 36). */
+    async mailRecipients(f: ContactFilters): Promise<number> {
+      const row = await filtered(f)
+        .select(
+          sql<string>`count(distinct c.receiver_id::text || ' ' || lower(c.email)) filter (where c.unsubscribed_at is null)`.as(
+            'n',
+          ),
+        )
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
 
     /** Queues the mails of one send in one transaction; a contact already queued for this send is skipped. */

@@ -1,6 +1,7 @@
-import type { Receiver, Store } from '@openrescue/shared';
+import type { OrderKey, Receiver, RECEIVER_ORDERING, Store, STORE_ORDERING } from '@openrescue/shared';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { orderBySql } from '../../lib/ordering.js';
 import type { ReportScope } from './reports.policy.js';
 
 /**
@@ -13,6 +14,9 @@ export interface PlaceFilters {
   companyIds?: number[];
   search?: string;
   receiverType?: 'HUB' | 'FARM';
+  /** The lists' `ordering` (decision 0065); by name when absent. */
+  storeOrdering?: readonly OrderKey<(typeof STORE_ORDERING)[number]>[];
+  receiverOrdering?: readonly OrderKey<(typeof RECEIVER_ORDERING)[number]>[];
   limit: number;
   offset: number;
 }
@@ -70,7 +74,18 @@ export async function listStores(db: Kysely<DB>, scope: ReportScope, f: PlaceFil
   if (f.ids?.length) q = q.where('s.id', 'in', f.ids);
   if (f.companyIds?.length) q = q.where('s.company_id', 'in', f.companyIds);
   if (f.search) q = q.where(sql<SqlBool>`s.name ilike ${containsPattern(f.search)}`);
-  const rows = await q.orderBy('s.name').orderBy('s.id').limit(f.limit).offset(f.offset).execute();
+  const order = orderBySql(
+    f.storeOrdering,
+    [{ key: 'name', desc: false }],
+    {
+      name: { sql: sql.ref('s.name'), text: true },
+      company_name: { sql: sql.ref('c.name'), text: true },
+      city: { sql: sql.ref('s.city'), text: true },
+      id: { sql: sql.ref('s.id') },
+    },
+    [sql.ref('s.id')],
+  );
+  const rows = await q.orderBy(order).limit(f.limit).offset(f.offset).execute();
   const ids = rows.map((r) => Number(r.id));
   const links = ids.length
     ? await db
@@ -131,7 +146,17 @@ export async function listReceivers(db: Kysely<DB>, scope: ReportScope, f: Place
   if (f.ids?.length) q = q.where('r.id', 'in', f.ids);
   if (f.receiverType) q = q.where('r.receiver_type', '=', f.receiverType);
   if (f.search) q = q.where(sql<SqlBool>`r.name ilike ${containsPattern(f.search)}`);
-  const rows = await q.orderBy('r.name').orderBy('r.id').limit(f.limit).offset(f.offset).execute();
+  const order = orderBySql(
+    f.receiverOrdering,
+    [{ key: 'name', desc: false }],
+    {
+      name: { sql: sql.ref('r.name'), text: true },
+      city: { sql: sql.ref('r.city'), text: true },
+      id: { sql: sql.ref('r.id') },
+    },
+    [sql.ref('r.id')],
+  );
+  const rows = await q.orderBy(order).limit(f.limit).offset(f.offset).execute();
   const ids = rows.map((r) => Number(r.id));
   const links = ids.length
     ? await db

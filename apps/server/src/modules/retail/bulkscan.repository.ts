@@ -1,6 +1,7 @@
 import type { BulkScanListQuery, BulkScanRow } from '@openrescue/shared';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { orderBySql } from '../../lib/ordering.js';
 import { boundMicros, intervalOf, microsToIso } from '../reports/time-bounds.js';
 
 type Db = Kysely<DB>;
@@ -43,7 +44,7 @@ const toRow = (r: RawRow): BulkScanRow => ({
   entry_time: iso(r.entry_time),
 });
 
-/** GET retail/bulkscan: newest entry first, every filter of the contract. */
+/** GET retail/bulkscan: newest entry first unless `ordering` says otherwise (decision 0065), every filter of the contract. */
 export async function listBulkScans(db: Db, q: BulkScanListQuery) {
   const interval = intervalOf(q);
   const where = [sql`true`];
@@ -61,9 +62,23 @@ export async function listBulkScans(db: Db, q: BulkScanListQuery) {
     );
   }
   const cond = sql.join(where, sql` and `);
+  const order = orderBySql(
+    q.ordering,
+    [{ key: 'entry_time', desc: true }],
+    {
+      entry_time: { sql: sql.ref('b.entry_time') },
+      creation_time: { sql: sql.ref('b.creation_time') },
+      weight_kg: { sql: sql.ref('b.weight_kg') },
+      store: { sql: sql.ref('s.name'), text: true },
+      receiver: { sql: sql.ref('r.name'), text: true },
+      reason: { sql: sql.ref('rs.reason'), text: true },
+      id: { sql: sql.ref('b.id') },
+    },
+    [sql.ref('b.id')],
+  );
   const [countRes, rows] = await Promise.all([
     sql<{ n: number }>`select count(*)::int as n from ${rowFrom} where ${cond}`.execute(db),
-    sql<RawRow>`select ${rowSelect} from ${rowFrom} where ${cond} order by b.entry_time desc, b.id desc
+    sql<RawRow>`select ${rowSelect} from ${rowFrom} where ${cond} order by ${order}
       limit ${q.page_size} offset ${(q.page - 1) * q.page_size}`.execute(db),
   ]);
   return { count: Number(countRes.rows[0].n), rows: rows.rows.map(toRow) };

@@ -2,6 +2,7 @@ import type { StipendQuery, StipendRow } from '@openrescue/shared';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../lib/http-error.js';
+import { orderBySql } from '../../lib/ordering.js';
 
 export const STIPEND_MAX_MONTHS = 36;
 
@@ -53,6 +54,23 @@ export async function stipendRows(
   const from = `${months.from}-01`;
   const to = `${months.to}-01`;
   const tz = 'America/Vancouver';
+  // By month, receiver and store unless `ordering` says otherwise (decision 0065); a row is one receiver x store x month.
+  const order = orderBySql(
+    q.ordering,
+    [
+      { key: 'year_month', desc: false },
+      { key: 'receiver_name', desc: false },
+      { key: 'store_name', desc: false },
+    ],
+    {
+      year_month: { sql: sql.ref('p.month') },
+      receiver_name: { sql: sql.ref('r.name'), text: true },
+      store_name: { sql: sql.ref('s.name'), text: true },
+      actual_service_days: { sql: sql.ref('c.actual_service_days') },
+      actual_non_service_days: { sql: sql.ref('c.actual_non_service_days') },
+    },
+    [sql.ref('p.month'), sql.ref('p.receiver_id'), sql.ref('p.store_id')],
+  );
   const query = sql<Record<string, unknown>>`
     with months as (
       select m::date as month, (m + interval '1 month')::date as next_month
@@ -102,7 +120,7 @@ export async function stipendRows(
     from pairs p join counted c on c.store_id = p.store_id and c.receiver_id = p.receiver_id and c.month = p.month
     join store s on s.id = p.store_id join receiver r on r.id = p.receiver_id
     left join reasons rs on rs.store_id = p.store_id and rs.receiver_id = p.receiver_id and rs.month = p.month
-    order by p.month, r.name, p.receiver_id, s.name, p.store_id
+    order by ${order}
     ${paging ? sql`limit ${paging.limit} offset ${paging.offset}` : sql``}`;
   // PostgreSQL assumes 1,000 rows per generate_series, so this query of milliseconds looks costly enough for JIT
   // compilation, which took a second per report: off for this query (PGlite has no JIT and accepts the setting).

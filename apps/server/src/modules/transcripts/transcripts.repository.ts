@@ -10,6 +10,7 @@ import {
 } from '@openrescue/shared';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { orderBySql } from '../../lib/ordering.js';
 import { buildAnalysis } from './transcripts.ingest.js';
 
 /** Rows written before migration 011 hold the provider's own shape: it is normalised when read. */
@@ -93,8 +94,21 @@ export async function listTranscripts(db: Kysely<DB>, q: TranscriptsQuery) {
   const [{ count }] = await query.select((eb) => eb.fn.countAll<string>().as('count')).execute();
   const rows = await query
     .select([...ROW_COLUMNS])
-    .orderBy('t.created_at', 'desc')
-    .orderBy('t.id', 'desc')
+    .orderBy(
+      // Newest first unless `ordering` says otherwise (decision 0065).
+      orderBySql(
+        q.ordering,
+        [{ key: 'created_at', desc: true }],
+        {
+          created_at: { sql: sql.ref('t.created_at') },
+          tw_caller_name: { sql: sql.ref('t.tw_caller_name'), text: true },
+          tw_call_length: { sql: sql.ref('t.tw_call_length') },
+          sentiment_score: { sql: sql.ref('t.sentiment_score') },
+          id: { sql: sql.ref('t.id') },
+        },
+        [sql.ref('t.id')],
+      ),
+    )
     .limit(q.page_size)
     .offset((q.page - 1) * q.page_size)
     .execute();

@@ -18,6 +18,12 @@ export const NETWORK_REGION_TABLE: Record<NetworkArea, { name: string; zoom: num
   all: { name: 'All', zoom: 4 },
 };
 
+/** A region's name for an address ('rdno' -> 'North Okanagan'); text that is not a region code stays as it is. */
+export function regionName(region: string): string {
+  const code = region.trim().toLowerCase();
+  return code !== 'all' && isNetworkArea(code) ? NETWORK_REGION_TABLE[code].name : region;
+}
+
 /** Section 2.11: RDNO and All have a single marketplace link instead of Sell and Donate. */
 export const hasSingleMarketplaceLink = (area: NetworkArea) => area === 'rdno' || area === 'all';
 

@@ -6,7 +6,7 @@ import { SupportDialog } from './support-dialog';
 
 export interface ErrorDialogHostProps {
   supportEmail: string;
-  /** The ops app offers Log out from the dialog (spec section 8). */
+  /** The ops app offers Log out from the dialog of a failed data load (spec section 8). */
   offerLogout: boolean;
   onLogout: () => void;
   onLogin: () => void;
@@ -30,6 +30,8 @@ export function ErrorDialogHost({
   const close = () => setContent(null);
   const loginRequired = needsLogin(content?.detail);
   const supportable = !!content?.type && SUPPORT_TYPES.includes(content.type);
+  // The server often says the same thing as message and detail: say it once (decision 0064).
+  const detail = content?.detail?.trim() && content.detail.trim() !== content.message.trim() ? content.detail : null;
 
   return (
     <Modal.Stack>
@@ -47,7 +49,7 @@ export function ErrorDialogHost({
         {content && (
           <Stack gap="sm">
             <Text fw={500}>{content.message}</Text>
-            {content.detail && <Text size="sm">{content.detail}</Text>}
+            {detail && <Text size="sm">{detail}</Text>}
             {supportable && (
               <Text size="sm" c="dimmed">
                 {messages.persists}
@@ -59,7 +61,7 @@ export function ErrorDialogHost({
                   Contact support
                 </Button>
               )}
-              {offerLogout && !loginRequired && (
+              {offerLogout && !loginRequired && content.source === 'load' && (
                 <Button variant="default" onClick={() => (close(), onLogout())}>
                   Log out
                 </Button>

@@ -34,10 +34,12 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** `?demo=true` / `?demo=false` on any URL switches the mode. */
+const DEMO_FLAGS: Record<string, boolean> = { true: true, '1': true, false: false, '0': false };
+
+/** `?demo=true` or `?demo=1` (and `false` / `0`) on any URL switches the mode; other values change nothing. */
 export function applyDemoFlag(search: string): void {
-  const flag = new URLSearchParams(search).get('demo');
-  if (flag === 'true' || flag === 'false') setDemoMode(flag === 'true');
+  const flag = DEMO_FLAGS[(new URLSearchParams(search).get('demo') ?? '').trim().toLowerCase()];
+  if (flag !== undefined) setDemoMode(flag);
 }
 
 export function useDemoMode(): boolean {

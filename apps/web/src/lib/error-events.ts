@@ -4,6 +4,11 @@ export interface ErrorDialogContent {
   type?: string;
   message: string;
   detail?: string;
+  /**
+   * 'load': a failed data load (the query cache's errors), the only kind the ops console offers Log out for (spec
+   * section 8); a refused change such as a 409 is not fixed by signing out.
+   */
+  source?: 'load';
 }
 
 type Listener = (content: ErrorDialogContent) => void;

@@ -24,7 +24,7 @@ function reportLoadError(error: unknown): void {
   // A missing object (another tenant's answers the same) is the screen's own state: every screen that loads one by
   // id says so in place (report, poster, panels), and a dialog beside it would say it twice (decision 0057).
   if (apiError.status === 404) return;
-  showErrorDialog({ type: apiError.type, message: apiError.message, detail: apiError.detail });
+  showErrorDialog({ type: apiError.type, message: apiError.message, detail: apiError.detail, source: 'load' });
 }
 
 export function createAppQueryClient(onLoadError: (error: unknown) => void = reportLoadError): QueryClient {

@@ -1,5 +1,5 @@
 import { Anchor, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
-import type { Receiver, Store } from '@openrescue/shared';
+import { regionName, type Receiver, type Store } from '@openrescue/shared';
 import { IconBarcode, IconPhoto, IconReportAnalytics, IconScale } from '@tabler/icons-react';
 import { CompactList, CompactListRow } from '../../../components/compact-list';
 import { DetailState } from '../../../components/detail-state';
@@ -67,7 +67,8 @@ function OrgDetailBody({
           {data.name}
         </Title>
         <Text size="sm">
-          {[data.address, data.city, data.region].filter(Boolean).join(', ') || 'No address on file'}
+          {[data.address, data.city, data.region && regionName(data.region)].filter(Boolean).join(', ') ||
+            'No address on file'}
         </Text>
         {kind === 'store' && (
           <Text size="sm" c="dimmed">

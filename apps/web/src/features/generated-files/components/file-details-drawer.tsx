@@ -9,16 +9,21 @@ import { StatusDot } from './status-dot';
 
 const named = (id: number | null, name: (id: number | null) => string) => (id === null ? null : `${name(id)} (#${id})`);
 
+/** Whose file it is: the receiver, else the store, else the company (a company file has neither). */
+export function fileOwner(row: GeneratedFileRow, names: Names): string {
+  const owner = [names.receiver(row.receiver_id), names.store(row.store_id), names.company(row.company_id)].find(
+    (name) => name !== '—',
+  );
+  return owner ?? `Generated file ${row.id}`;
+}
+
 /** Every field of a generated file (spec 2.4 "Row details show all fields"). */
 function FileDetails({ row, names }: { row: GeneratedFileRow; names: Names }) {
   const status = fileStatusParts(row.file_status);
   return (
     <Stack gap="lg" data-testid="generated-file-details">
       <Group justify="space-between" wrap="wrap" gap="sm">
-        <Title
-          order={2}
-          size="h4"
-        >{`${names.receiver(row.receiver_id) !== '—' ? names.receiver(row.receiver_id) : names.store(row.store_id)} · ${row.entry_date}`}</Title>
+        <Title order={2} size="h4">{`${fileOwner(row, names)} · ${row.entry_date}`}</Title>
         <StatusDot status={row.file_status} />
       </Group>
       <FileDownloadButton row={row} withLabel />

@@ -33,7 +33,7 @@ const FileCard = memo(function FileCard({
         </Group>
         <StatusDot status={row.file_status} />
       </Group>
-      <Text size="sm" fw={500} className={classes.clip} title={who.join(' · ')}>
+      <Text size="sm" fw={500} className={classes.wrap}>
         {who.join(' · ') || '—'}
       </Text>
       <Group justify="space-between" wrap="nowrap" gap="xs">

@@ -58,9 +58,9 @@ function CreationTime({ iso }: { iso: string }) {
   );
 }
 
-/** A cell that may be cut short: the whole text stays readable on hover. */
-function Clipped({ text }: { text: string }) {
-  return <Table.Td title={text}>{text}</Table.Td>;
+/** A name cell: the whole name, wrapped over as many lines as it needs (never cut short). */
+function NameCell({ text }: { text: string }) {
+  return <Table.Td className={classes.name}>{text}</Table.Td>;
 }
 
 const FileRow = memo(function FileRow({
@@ -68,20 +68,30 @@ const FileRow = memo(function FileRow({
   names,
   onOpen,
   index,
+  measure,
 }: {
   row: GeneratedFileRow;
   names: Names;
   onOpen: (id: number) => void;
   index: number;
+  /** The virtualizer's measure: a row with a long name is taller than ROW_HEIGHT. */
+  measure: (node: Element | null) => void;
 }) {
   return (
-    <Table.Tr className={classes.row} aria-rowindex={index + 2} data-testid="generated-file-row" data-file-id={row.id}>
+    <Table.Tr
+      ref={measure}
+      data-index={index}
+      className={classes.row}
+      aria-rowindex={index + 2}
+      data-testid="generated-file-row"
+      data-file-id={row.id}
+    >
       <Table.Td className={classes.sticky}>
         <DetailsButton row={row} onOpen={onOpen} />
       </Table.Td>
-      <Clipped text={names.company(row.company_id)} />
-      <Clipped text={names.store(row.store_id)} />
-      <Clipped text={names.receiver(row.receiver_id)} />
+      <NameCell text={names.company(row.company_id)} />
+      <NameCell text={names.store(row.store_id)} />
+      <NameCell text={names.receiver(row.receiver_id)} />
       <Table.Td>
         <Text size="sm" ff="monospace" span>
           {row.file_type}
@@ -106,7 +116,7 @@ const FileRow = memo(function FileRow({
  * thousands); empty rows above and below keep the page's height, so the page scrollbar stays true.
  */
 export function GeneratedFilesTable({ rows, names, onOpen }: FileViewProps) {
-  const { ref, items, before, after } = useWindowRows<HTMLTableSectionElement>(
+  const { ref, items, before, after, measureElement } = useWindowRows<HTMLTableSectionElement>(
     rows.length,
     ROW_HEIGHT,
     (i) => rows[i].id,
@@ -152,7 +162,14 @@ export function GeneratedFilesTable({ rows, names, onOpen }: FileViewProps) {
             </tr>
           )}
           {items.map((item) => (
-            <FileRow key={item.key} row={rows[item.index]} names={names} onOpen={onOpen} index={item.index} />
+            <FileRow
+              key={item.key}
+              row={rows[item.index]}
+              names={names}
+              onOpen={onOpen}
+              index={item.index}
+              measure={measureElement}
+            />
           ))}
           {after > 0 && (
             <tr className={classes.spacer} aria-hidden="true">

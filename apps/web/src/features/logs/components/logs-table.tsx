@@ -43,7 +43,7 @@ export function LogsTable({ entries }: { entries: DebugLogEntry[] }) {
         <Table.Tbody>
           {entries.map((e) => (
             <Table.Tr key={e.id} data-testid="log-row" data-log-id={e.id}>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+              <Table.Td style={{ overflowWrap: 'break-word' }}>
                 <Text size="sm" fw={600}>
                   <JobName name={e.target} />
                 </Text>

@@ -1,0 +1,38 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { REPORT_TIME_ZONE } from './constants.js';
+import { formatDate, formatDateTime, isTimeZone, networkTimeZone, setNetworkTimeZone } from './format.js';
+import { regionName } from './network.js';
+
+describe('dates and times in the network time zone (decision 0064)', () => {
+  afterEach(() => setNetworkTimeZone(REPORT_TIME_ZONE));
+
+  it('reads an instant in America/Vancouver by default, whatever the process zone', () => {
+    // 05:30 UTC on Nov 16 is still Nov 15 in Vancouver (and already the afternoon of Nov 16 in Tokyo).
+    expect(formatDateTime('2026-11-16T05:30:00.000Z')).toBe('Nov 15, 2026, 9:30 PM');
+    expect(formatDateTime('2026-11-16T05:30:00.000Z', { zone: true })).toBe('Nov 15, 2026, 9:30 PM PST');
+    expect(formatDate('2026-11-16T05:30:00.000Z')).toBe('Nov 15, 2026');
+    expect(formatDateTime('2026-07-01T19:00:00.000Z', { zone: true })).toBe('Jul 1, 2026, 12:00 PM PDT');
+  });
+
+  it('follows the configured zone, and ignores one it does not know', () => {
+    setNetworkTimeZone('America/Toronto');
+    expect(networkTimeZone()).toBe('America/Toronto');
+    expect(formatDateTime('2026-11-16T05:30:00.000Z')).toBe('Nov 16, 2026, 12:30 AM');
+    setNetworkTimeZone('Mars/Olympus_Mons');
+    expect(networkTimeZone()).toBe('America/Toronto');
+    expect(isTimeZone('Mars/Olympus_Mons')).toBe(false);
+    expect(isTimeZone('Asia/Tokyo')).toBe(true);
+  });
+
+  it('gives text that is not a time back as it is', () => {
+    expect(formatDateTime('not a time')).toBe('not a time');
+  });
+});
+
+describe('regionName', () => {
+  it('names the section 2.11 regions and leaves other text alone', () => {
+    expect(regionName('rdno')).toBe('North Okanagan');
+    expect(regionName('FVRD')).toBe('Fraser Valley');
+    expect(regionName('BC')).toBe('BC');
+  });
+});

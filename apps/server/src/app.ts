@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { createAuth } from './auth/auth.js';
 import { resolveAuthSecret } from './auth/auth-secret.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { createTokenVerifier } from './auth/token-verifier.js';
 import type { Env } from './config/env.js';
 import { type AppContext, createRepositories } from './context.js';
@@ -41,6 +42,7 @@ import { verifyReadonlyToken } from './modules/public-links/public-links.service
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { scheduleIdempotencyPruning } from './modules/retail/idempotency.js';
 import { noPickupRoutes } from './modules/retail/no-pickup.routes.js';
+import { bulkScanCorrectionRoutes } from './modules/retail/bulkscan-correction.routes.js';
 import { retailRoutes } from './modules/retail/retail.routes.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -213,6 +215,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await app.register(metricsRoutes, { ctx });
   await app.register(documentsRoutes, { ctx, downloads });
   await app.register(retailRoutes, { ctx });
+  await app.register(bulkScanCorrectionRoutes, { ctx });
+  await app.register(auditRoutes, { ctx });
   await app.register(noPickupRoutes, { ctx });
   await app.register(mailingRoutes, { ctx });
   await app.register(publicLinksRoutes, { ctx });

@@ -32,4 +32,5 @@ export * from './contracts/network-paths.js';
 export * from './contracts/network-import.js';
 export * from './contracts/transcripts.js';
 export * from './contracts/flows.js';
+export * from './contracts/audit.js';
 export * from './contracts/no-pickups.js';

@@ -51,12 +51,14 @@ import type {
   NetworkOrganizationTable,
   TranscriptTable,
 } from './schema/network.js';
+import type { AuditEventTable } from './schema/audit.js';
 
 export * from './schema/columns.js';
 export * from './schema/accounts.js';
 export * from './schema/retail.js';
 export * from './schema/operations.js';
 export * from './schema/network.js';
+export * from './schema/audit.js';
 
 export interface DB {
   user: UserTable;
@@ -100,4 +102,5 @@ export interface DB {
   donation_monthly_company: DonationMonthlyCompanyTable;
   stored_file: StoredFileTable;
   rate_limit_window: RateLimitWindowTable;
+  audit_event: AuditEventTable;
 }

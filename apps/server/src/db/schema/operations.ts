@@ -69,6 +69,8 @@ export interface PublishFileTable {
   file_change_time: Timestamp | null;
   publish_count: Default<number>;
   created_at: DefaultTimestamp;
+  /** The last correction of the file's month after it was published (migration 021, decision 0061). */
+  corrected_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 export interface GeneratedFileTable {
   id: Generated<number>;

@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { auditRequest } from '../audit/audit.actor.js';
 import { errorResponsesWithNotFound } from '../../lib/http-error.js';
 import { userPrincipal } from '../../plugins/access.js';
 import { listDebugLog } from './debug-log.repository.js';
@@ -51,8 +52,16 @@ export async function flowsRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     params: flowIdParamsSchema,
     response: { 202: flowStartResultSchema, 409: errorBodySchema, ...errorResponsesWithNotFound },
   });
-  const start = async (request: FastifyRequest, endpoint: FlowEndpoint, id: string) =>
-    startFlow(ctx, userPrincipal(request).userId, flowOf(endpoint, id));
+  const start = async (request: FastifyRequest, endpoint: FlowEndpoint, id: string) => {
+    const result = await startFlow(ctx, userPrincipal(request).userId, flowOf(endpoint, id));
+    await auditRequest(ctx.database.db, request, {
+      action: 'flow.run',
+      objectType: 'flow',
+      objectId: result.flow,
+      detail: { job_id: result.job?.id ?? null },
+    });
+    return result;
+  };
 
   r.post(flowsPaths.flow, {
     config: { access: 'staff' },

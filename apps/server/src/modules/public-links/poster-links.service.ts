@@ -40,10 +40,17 @@ export async function posterLinkUrl(ctx: Ctx, storeId: number): Promise<string> 
   return shortUrl(ctx, (await repo(ctx).liveOrInsert(storeId, newCode())).code);
 }
 
-/** The live poster link of a store, or 404. */
-export async function currentPosterLink(ctx: Ctx, storeId: number): Promise<PosterLink> {
+/** The live poster link of a store, or 404; `onCreated` runs when this call made it (the audit trail). */
+export async function currentPosterLink(
+  ctx: Ctx,
+  storeId: number,
+  onCreated?: (link: PosterLink) => Promise<void>,
+): Promise<PosterLink> {
   if (!(await repo(ctx).storeExists(storeId))) throw notFound(`No store with id ${storeId}.`);
-  return asLink(ctx, await repo(ctx).liveOrInsert(storeId, newCode()));
+  const code = newCode();
+  const link = asLink(ctx, await repo(ctx).liveOrInsert(storeId, code));
+  if (link.code === code) await onCreated?.(link);
+  return link;
 }
 
 /** Revokes the live code (every poster printed with it stops opening the report) and returns its successor. */

@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { redirectAnswer } from '../../lib/file-answers.js';
 import { errorResponsesWithNotFound } from '../../lib/http-error.js';
+import { auditRequest, credentialEnd } from '../audit/audit.actor.js';
 import { currentPosterLink, posterLinkTarget, revokePosterLink } from './poster-links.service.js';
 import { currentLink, rotateLink } from './public-links.service.js';
 
@@ -43,7 +44,17 @@ export async function publicLinksRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
       params: publicLinkParamsSchema,
       response: { 200: publicLinkSchema, ...errors },
     },
-    handler: async (request) => rotateLink(ctx, request.params.kind, request.params.id),
+    handler: async (request) => {
+      const link = await rotateLink(ctx, request.params.kind, request.params.id);
+      await auditRequest(ctx.database.db, request, {
+        action: 'public_link.rotate',
+        objectType: link.kind,
+        objectId: link.id,
+        before: { token_version: link.token_version - 1 },
+        after: { token_version: link.token_version },
+      });
+      return link;
+    },
   });
 
   r.get(publicLinksPaths.posterLink, {
@@ -54,7 +65,15 @@ export async function publicLinksRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
       params: posterLinkParamsSchema,
       response: { 200: posterLinkSchema, ...errors },
     },
-    handler: async (request) => currentPosterLink(ctx, request.params.id),
+    handler: async (request) =>
+      currentPosterLink(ctx, request.params.id, (link) =>
+        auditRequest(ctx.database.db, request, {
+          action: 'poster_link.create',
+          objectType: 'store',
+          objectId: link.store_id,
+          after: { code: credentialEnd(link.code), created_at: link.created_at },
+        }),
+      ),
   });
 
   r.post(publicLinksPaths.revokePosterLink, {
@@ -67,7 +86,16 @@ export async function publicLinksRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
       params: posterLinkParamsSchema,
       response: { 200: posterLinkSchema, ...errors },
     },
-    handler: async (request) => revokePosterLink(ctx, request.params.id),
+    handler: async (request) => {
+      const link = await revokePosterLink(ctx, request.params.id);
+      await auditRequest(ctx.database.db, request, {
+        action: 'poster_link.revoke',
+        objectType: 'store',
+        objectId: link.store_id,
+        after: { code: credentialEnd(link.code), created_at: link.created_at },
+      });
+      return link;
+    },
   });
 
   r.get(publicLinksPaths.posterShort, {

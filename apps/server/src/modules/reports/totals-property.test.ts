@@ -1,9 +1,12 @@
 import fc from 'fast-check';
-import { ANNOTATE_FIELDS, type AnnotateField } from '@openrescue/shared';
+import { ANNOTATE_FIELDS, type AnnotateField, reportDay } from '@openrescue/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signIn, type TestApp } from '../../test-support/test-app.js';
 import { rawTotals, totalsQueryString, type RawTotalsParams } from '../../test-support/fixtures/raw-totals.js';
+import { plantConsoleWeights } from '../../test-support/fixtures/retail.js';
+import { HttpError } from '../../lib/http-error.js';
+import { correctBulkScan, deleteBulkScan } from '../retail/bulkscan-correction.service.js';
 
 /**
  * Property: after any mix of inserts, updates and deletes of donation rows, donation_totals answers every filter,
@@ -75,6 +78,25 @@ const opArb = fc.oneof(
     ),
   }),
   fc.record({ kind: fc.constant('delete' as const), pick: fc.nat(), n: fc.integer({ min: 1, max: 30 }) }),
+  // Console weights (bulk scan + donation), and staff corrections and deletions of them (issue 36, decision 0061).
+  fc.record({
+    kind: fc.constant('scan' as const),
+    link: fc.nat(),
+    at: instantArb,
+    department: fc.integer({ min: 1, max: 7 }),
+    kg: fc.integer({ min: 1, max: 999 }),
+  }),
+  fc.record({
+    kind: fc.constant('correct' as const),
+    pick: fc.nat(),
+    weight_kg: fc.option(fc.integer({ min: 1, max: 999 }), { nil: undefined }),
+    department: fc.option(fc.integer({ min: 1, max: 7 }), { nil: undefined }),
+    entry_date: fc.option(
+      fc.integer({ min: WINDOW_START, max: WINDOW_END }).map((ms) => new Date(ms).toISOString().slice(0, 10)),
+      { nil: undefined },
+    ),
+  }),
+  fc.record({ kind: fc.constant('remove' as const), pick: fc.nat() }),
   fc.record({
     kind: fc.constant('delete-range' as const),
     at: instantArb,
@@ -131,7 +153,36 @@ async function apply(op: Op) {
       offset ${pick} % greatest((select count(*) from donation), 1) limit ${n}`.execute(db);
     return rows.map((r) => Number(r.id));
   };
-  if (op.kind === 'insert') {
+  const scanWithDonation = async (pick: number) => {
+    const { rows } = await sql<{ id: number }>`select id from bulk_scan where donation_id is not null order by id
+      offset ${pick} % greatest((select count(*) from bulk_scan where donation_id is not null), 1) limit 1`.execute(db);
+    return rows[0] ? Number(rows[0].id) : null;
+  };
+  const staff = { userId: null, label: 'property@openrescue.test' };
+  // A correction the rules refuse (no change, a date after today) answers 400 and changes nothing: the rollups hold.
+  const refused400 = (error: unknown) => {
+    if (!(error instanceof HttpError) || error.statusCode !== 400) throw error;
+  };
+  if (op.kind === 'scan') {
+    const link = links[op.link % links.length];
+    await plantConsoleWeights(t, { storeId: link.store_id, companyId: link.company_id }, [
+      { receiverId: link.receiver_id, department: op.department, kg: op.kg, at: op.at.toISOString() },
+    ]);
+  } else if (op.kind === 'correct') {
+    const id = await scanWithDonation(op.pick);
+    if (id === null) return;
+    const today = reportDay();
+    const body = {
+      reason: 'property',
+      weight_kg: op.weight_kg,
+      department: op.department,
+      entry_date: op.entry_date && op.entry_date > today ? today : op.entry_date,
+    };
+    await correctBulkScan(db, staff, id, body).catch(refused400);
+  } else if (op.kind === 'remove') {
+    const id = await scanWithDonation(op.pick);
+    if (id !== null) await deleteBulkScan(db, staff, id, 'property');
+  } else if (op.kind === 'insert') {
     await db
       .insertInto('donation')
       .values(

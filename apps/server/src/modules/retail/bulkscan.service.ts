@@ -13,6 +13,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../lib/http-error.js';
+import { recordAudits } from '../audit/audit.service.js';
 import { addDays, localMidnightMicros } from '../reports/time-bounds.js';
 import { insertBulkScans, loadImpactFactors, loadPlaces, type NewBulkScan } from './bulkscan.repository.js';
 import { runIdempotent, type StoredAnswer } from './idempotency.js';
@@ -145,7 +146,26 @@ export async function insertBulkScanItems(
     });
   });
   if (problems.length) throw invalid(problems);
-  return insertBulkScans(db, rows, idempotencyKey);
+  const inserted = await insertBulkScans(db, rows, idempotencyKey);
+  // On the audit trail in the same transaction: one entry per scan, so each scan's history starts with it.
+  await recordAudits(
+    db,
+    { userId: author.userId, label: author.email },
+    inserted.map((row) => ({
+      action: 'bulk_scan.insert' as const,
+      objectType: 'bulk_scan' as const,
+      objectId: row.id,
+      after: {
+        store_id: row.store_id,
+        receiver_id: row.receiver_id,
+        department: row.department,
+        weight_kg: row.weight_kg,
+        entry_time: row.entry_time,
+        entry_date: reportDay(new Date(row.entry_time)),
+      },
+    })),
+  );
+  return inserted;
 }
 
 /**

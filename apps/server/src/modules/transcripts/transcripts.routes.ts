@@ -21,6 +21,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { auditRequest } from '../audit/audit.actor.js';
 import { bytesSchema, fileAnswer } from '../../lib/file-answers.js';
 import { errorResponses, errorResponsesWithNotFound, HttpError, notFound } from '../../lib/http-error.js';
 import { nextPageUrl } from '../reports/paging.js';
@@ -216,7 +217,17 @@ export async function transcriptsRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
       body: integrationKeyCreateSchema,
       response: { 201: integrationKeyCreatedSchema, 409: errorBodySchema, ...errorResponses },
     },
-    handler: async (request, reply) => reply.code(201).send(await createKey(db, request.body.name)),
+    handler: async (request, reply) => {
+      const key = await createKey(db, request.body.name);
+      const { key: _secret, ...shown } = key;
+      await auditRequest(db, request, {
+        action: 'integration_key.create',
+        objectType: 'integration_key',
+        objectId: key.id,
+        after: shown,
+      });
+      return reply.code(201).send(key);
+    },
   });
 
   r.delete(transcriptsPaths.key, {
@@ -230,6 +241,12 @@ export async function transcriptsRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     handler: async (request) => {
       const key = await revokeKey(db, request.params.id);
       if (!key) throw notFound('No such integration key.');
+      await auditRequest(db, request, {
+        action: 'integration_key.revoke',
+        objectType: 'integration_key',
+        objectId: key.id,
+        after: { name: key.name, revoked_at: key.revoked_at },
+      });
       return key;
     },
   });

@@ -211,6 +211,9 @@ export const AUTHORIZATION_MATRIX: Record<string, Probe | Probe[]> = {
   'GET /ops-api/table/CustomDebugLog': { expect: staffOnly() },
   'GET /ops-api/live/:collection': { url: '/ops-api/live/tasks', expect: staffOnly() },
   'GET /core-api/api/retail/bulkscan': { expect: staffOnly() },
+  // The audit trail (issue 36, decision 0061): staff only, reads only.
+  'GET /ops-api/audit-events': { expect: staffOnly() },
+  'GET /ops-api/audit-events.csv': { expect: staffOnly() },
   'GET /core-api/api/retail/donations/getAvgWtPerStore': {
     url: '/core-api/api/retail/donations/getAvgWtPerStore?from_store={own-store}',
     expect: staffOnly(),
@@ -283,6 +286,19 @@ export const AUTHORIZATION_MATRIX: Record<string, Probe | Probe[]> = {
 
   // Writes, after every read and the totals checks.
   'POST /core-api/api/bulkscan/': { body: BULK_SCAN, write: true, expect: staffOnly() },
+  // Corrections of a bulk scan (a scan nobody has: staff get 404, everyone else is refused before the handler).
+  'PATCH /core-api/api/bulkscan/:id': {
+    url: '/core-api/api/bulkscan/999999999',
+    body: { weight_kg: 3, reason: 'matrix' },
+    write: true,
+    expect: staffOnly('404'),
+  },
+  'DELETE /core-api/api/bulkscan/:id': {
+    url: '/core-api/api/bulkscan/999999999',
+    body: { reason: 'matrix' },
+    write: true,
+    expect: staffOnly('404'),
+  },
   // Issue 36: a no-pickup of yesterday (the network's day) for the principal's own store and receiver.
   'POST /core-api/api/retail/no-pickups': {
     body: {

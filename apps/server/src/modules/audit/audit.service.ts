@@ -1,0 +1,96 @@
+import type { AuditAction, AuditEvent, AuditObjectType } from '@openrescue/shared';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { insertAuditEvents } from './audit.repository.js';
+
+/** Who acted: always the signed-in user of the request (never a field of a body), or the server itself. */
+export interface AuditActor {
+  userId: string | null;
+  /** The user's e-mail at the time (kept: the trail outlives user rows). */
+  label: string;
+}
+
+export interface AuditEntry {
+  action: AuditAction;
+  objectType: AuditObjectType;
+  objectId: string | number | null;
+  reason?: string | null;
+  /** The object as it was before the change and after it, where something changed. */
+  before?: unknown;
+  after?: unknown;
+  /** Anything else worth keeping (a job id, counts, a filter). */
+  detail?: unknown;
+}
+
+/**
+ * Appends one entry to the audit trail. Call it with the transaction that makes the change, so that the change and
+ * its entry commit (or roll back) together; where the change has no transaction of its own, right after it.
+ */
+export async function recordAudit(db: Kysely<DB>, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  await recordAudits(db, actor, [entry]);
+}
+
+/** Several entries of one actor in one statement (a bulk insert of scans: one entry per scan). */
+export async function recordAudits(db: Kysely<DB>, actor: AuditActor, entries: AuditEntry[]): Promise<void> {
+  await insertAuditEvents(
+    db,
+    entries.map((entry) => ({
+      actor_id: actor.userId,
+      actor_label: actor.label,
+      action: entry.action,
+      object_type: entry.objectType,
+      object_id: entry.objectId === null ? null : String(entry.objectId),
+      reason: entry.reason ?? null,
+      before: entry.before,
+      after: entry.after,
+      detail: entry.detail,
+    })),
+  );
+}
+
+const CSV_COLUMNS = [
+  'id',
+  'at',
+  'actor',
+  'actor_id',
+  'action',
+  'object_type',
+  'object_id',
+  'reason',
+  'before',
+  'after',
+  'detail',
+];
+
+/** A cell as text; one that a spreadsheet would run as a formula starts with an apostrophe (CSV injection). */
+function cell(value: unknown): string {
+  const text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/** The entries as CSV (RFC 4180, UTF-8 with a byte order mark for spreadsheets), written by exceljs's CSV writer. */
+export async function auditCsv(events: AuditEvent[]): Promise<Buffer> {
+  const { default: ExcelJS } = await import('exceljs');
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('audit');
+  sheet.addRow(CSV_COLUMNS);
+  for (const e of events) {
+    sheet.addRow(
+      [
+        e.id,
+        e.at,
+        e.actor_label,
+        e.actor_id,
+        e.action,
+        e.object_type,
+        e.object_id,
+        e.reason,
+        e.before,
+        e.after,
+        e.detail,
+      ].map((v, i) => (i === 0 ? String(v) : cell(v))),
+    );
+  }
+  const body = Buffer.from(await workbook.csv.writeBuffer());
+  return Buffer.concat([Buffer.from('\ufeff', 'utf8'), body]);
+}

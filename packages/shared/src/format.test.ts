@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { REPORT_TIME_ZONE } from './constants.js';
 import { formatDate, formatDateTime, isTimeZone, networkTimeZone, setNetworkTimeZone } from './format.js';
 import { regionName } from './network.js';
+import { shiftReportDay, startOfReportDay } from './report-day.js';
 
 describe('dates and times in the network time zone (decision 0064)', () => {
   afterEach(() => setNetworkTimeZone(REPORT_TIME_ZONE));
@@ -34,5 +35,16 @@ describe('regionName', () => {
     expect(regionName('rdno')).toBe('North Okanagan');
     expect(regionName('FVRD')).toBe('Fraser Valley');
     expect(regionName('BC')).toBe('BC');
+  });
+});
+
+describe('startOfReportDay', () => {
+  it('is midnight in America/Vancouver, in winter and in summer', () => {
+    expect(startOfReportDay('2026-11-16').toISOString()).toBe('2026-11-16T08:00:00.000Z');
+    expect(startOfReportDay('2026-07-01').toISOString()).toBe('2026-07-01T07:00:00.000Z');
+    // The day clocks go forward (Mar 8, 2026) still starts at midnight PST.
+    expect(startOfReportDay('2026-03-08').toISOString()).toBe('2026-03-08T08:00:00.000Z');
+    expect(startOfReportDay('2026-03-09').toISOString()).toBe('2026-03-09T07:00:00.000Z');
+    expect(shiftReportDay('2026-03-01', -1)).toBe('2026-02-28');
   });
 });

@@ -8,6 +8,8 @@ import { useInfiniteList } from '../../features/ops-lists/api/list-page';
 import { FilterDrop } from '../../components/filter-drop';
 import { ListDetailScreen } from '../../features/ops-lists/components/list-detail-screen';
 import { ListView } from '../../features/ops-lists/components/list-view';
+import { ListSort } from '../../features/ops-lists/components/list-sort';
+import { CONTACT_SORT, readSort, sortQuery } from '../../features/ops-lists/lib/sort-options';
 import { LookupFilter } from '../../components/lookup-filter';
 import { useListUrl } from '../../features/ops-lists/hooks/use-list-url';
 import { SectionHeader } from './section-header';
@@ -21,7 +23,11 @@ export function MailableRoute() {
     with_company_id: params.get('with_company_id') ?? undefined,
     with_receiver_id: params.get('with_receiver_id') ?? undefined,
   };
-  const query = useInfiniteList<CharityContact>('mailable', CONTACTS_URL, { ...filters });
+  const sort = readSort(params, CONTACT_SORT);
+  const query = useInfiniteList<CharityContact>('mailable', CONTACTS_URL, {
+    ...filters,
+    ...sortQuery(sort, CONTACT_SORT),
+  });
   const total = query.data?.pages[0]?.count ?? 0;
 
   return (
@@ -41,6 +47,7 @@ export function MailableRoute() {
           emptyText="No contacts match these filters."
           toolbar={
             <Group gap="xs">
+              <ListSort options={CONTACT_SORT} value={sort} onChange={(v) => setFilter('ordering', v)} />
               <FilterDrop active={Object.values(filters).filter(Boolean).length}>
                 <LookupFilter
                   kind="companies"

@@ -6,6 +6,8 @@ import { FilterDrop } from '../../components/filter-drop';
 import { useLookup } from '../../lib/lookups';
 import { ListDetailScreen } from '../../features/ops-lists/components/list-detail-screen';
 import { ListView } from '../../features/ops-lists/components/list-view';
+import { ListSort } from '../../features/ops-lists/components/list-sort';
+import { readSort, sortQuery, STIPEND_SORT } from '../../features/ops-lists/lib/sort-options';
 import { LookupFilter } from '../../components/lookup-filter';
 import { useListUrl } from '../../features/ops-lists/hooks/use-list-url';
 import { STIPEND_URL, type StipendFilters, type StipendRow } from '../../features/stipend/api/get-stipend';
@@ -29,7 +31,8 @@ export function StipendRoute() {
     receiver_id: params.get('receiver_id') ?? undefined,
     store_id: params.get('store_id') ?? undefined,
   };
-  const query = useInfiniteList<StipendRow>('stipend', STIPEND_URL, { ...filters });
+  const sort = readSort(params, STIPEND_SORT);
+  const query = useInfiniteList<StipendRow>('stipend', STIPEND_URL, { ...filters, ...sortQuery(sort, STIPEND_SORT) });
 
   return (
     <ListDetailScreen
@@ -49,6 +52,7 @@ export function StipendRoute() {
           toolbar={
             <Group gap="xs">
               <StipendMonthNote month={filters.year_month} />
+              <ListSort options={STIPEND_SORT} value={sort} onChange={(v) => setFilter('ordering', v)} />
               <FilterDrop active={Object.values(filters).filter(Boolean).length}>
                 <MonthPickerInput
                   label="Month"

@@ -4,8 +4,10 @@ import { FilterDrop } from '../../components/filter-drop';
 import { paths } from '../../config/paths';
 import { useInfiniteList } from '../../features/ops-lists/api/list-page';
 import { ListDetailScreen } from '../../features/ops-lists/components/list-detail-screen';
+import { ListSort } from '../../features/ops-lists/components/list-sort';
 import { ListView } from '../../features/ops-lists/components/list-view';
 import { useListUrl } from '../../features/ops-lists/hooks/use-list-url';
+import { readSort, sortQuery, TRANSCRIPT_SORT } from '../../features/ops-lists/lib/sort-options';
 import { TRANSCRIPTS_URL, type TranscriptRow } from '../../features/transcripts/api/get-transcripts';
 import { HiddenCallsNote } from '../../features/transcripts/components/hidden-calls-note';
 import { IntegrationKeys } from '../../features/transcripts/components/integration-keys';
@@ -22,7 +24,11 @@ const renderTranscript = (r: TranscriptRow) => <TranscriptRowContent row={r} />;
 export function TranscriptsRoute() {
   const { params, setFilter, rowHref } = useListUrl(paths.ops.transcripts);
   const filters = readFilters(params);
-  const query = useInfiniteList<TranscriptRow>('transcripts', TRANSCRIPTS_URL, apiFilters(filters));
+  const sort = readSort(params, TRANSCRIPT_SORT);
+  const query = useInfiniteList<TranscriptRow>('transcripts', TRANSCRIPTS_URL, {
+    ...apiFilters(filters),
+    ...sortQuery(sort, TRANSCRIPT_SORT),
+  });
   const [keysOpen, keys] = useDisclosure(false);
 
   return (
@@ -58,6 +64,7 @@ export function TranscriptsRoute() {
             toolbar={
               <Group gap="sm">
                 <HiddenCallsNote filters={filters} onShow={(s) => setFilter('sentiment', s === 'neutral' ? null : s)} />
+                <ListSort options={TRANSCRIPT_SORT} value={sort} onChange={(v) => setFilter('ordering', v)} />
                 <FilterDrop active={activeFilterCount(filters)}>
                   <TranscriptFilters value={filters} onChange={setFilter} />
                 </FilterDrop>

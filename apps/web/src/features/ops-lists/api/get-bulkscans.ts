@@ -25,6 +25,8 @@ export interface BulkScanFilters {
   store_id?: string;
   receiver_id?: string;
   reason_id?: string;
+  /** The chosen sort (decision 0065); absent for the default, newest first. */
+  ordering?: string;
 }
 
 /** GET {core}/api/retail/bulkscan?has_reason=&store_id=&receiver_id=&reason_id=&page_size=50&page= (spec 7.3). */

@@ -1,9 +1,12 @@
+import { Group } from '@mantine/core';
 import { useListUrl } from '../hooks/use-list-url';
 import { useStoresList, type StoreRow } from '../api/get-stores';
 import { FilterDrop } from '../../../components/filter-drop';
 import { ListView } from './list-view';
 import { RowContent } from './row-parts';
 import { SearchFilter } from './search-filter';
+import { ListSort } from './list-sort';
+import { readSort, sortQuery, STORE_SORT } from '../lib/sort-options';
 
 const renderStore = (s: StoreRow) => (
   <RowContent
@@ -16,11 +19,12 @@ const renderStore = (s: StoreRow) => (
   />
 );
 
-/** Stores (spec 2.7) with a name search in the filter drop. */
+/** Stores (spec 2.7) with a name search in the filter drop and a Sort select (decision 0065). */
 export function StoresList({ basePath }: { basePath: string }) {
   const { params, setFilter, rowHref } = useListUrl(basePath);
   const search = params.get('search') ?? '';
-  const query = useStoresList({ search: search || undefined });
+  const sort = readSort(params, STORE_SORT);
+  const query = useStoresList({ search: search || undefined, ...sortQuery(sort, STORE_SORT) });
   return (
     <ListView
       label="Stores"
@@ -29,9 +33,12 @@ export function StoresList({ basePath }: { basePath: string }) {
       rowHref={(s) => rowHref(s.id)}
       emptyText={search ? `No store matches “${search}”.` : 'No stores yet.'}
       toolbar={
-        <FilterDrop active={search ? 1 : 0}>
-          <SearchFilter value={search} onChange={(v) => setFilter('search', v || null)} />
-        </FilterDrop>
+        <Group gap="xs">
+          <ListSort options={STORE_SORT} value={sort} onChange={(v) => setFilter('ordering', v)} />
+          <FilterDrop active={search ? 1 : 0}>
+            <SearchFilter value={search} onChange={(v) => setFilter('search', v || null)} />
+          </FilterDrop>
+        </Group>
       }
       renderRow={renderStore}
     />

@@ -601,6 +601,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/core-api/api/bulkscan/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes a bulk scan and the donations it became, with a required reason
+         * @description Deletes a bulk scan and the donations it became, with a required reason (JSON body { reason }); totals and rollups follow at once. Answers the deleted scan.
+         */
+        delete: operations["deleteBulkscanById"];
+        options?: never;
+        head?: never;
+        /**
+         * Corrects a bulk scan
+         * @description Corrects a bulk scan: weight_kg (whole kg 1-999), department (1-7) and/or entry_date (the network day it counts on, not after today; the time of day is kept), with a required reason. Its donations, the totals and the rollups follow in the same transaction; published reports of the months it touches are marked "Corrected after publishing". Answers the scan before and after.
+         */
+        patch: operations["patchBulkscanById"];
+        trace?: never;
+    };
+    "/ops-api/audit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit trail of staff actions, newest first
+         * @description The audit trail of staff actions, newest first: by person (part of the e-mail, or a user id), object (object_type, object_id), action and network days from/to (both included); paged.
+         */
+        get: operations["getAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops-api/audit-events.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The filtered audit trail as CSV, audit-trail.csv, newest first
+         * @description The filtered audit trail as CSV, audit-trail.csv, newest first (paging ignored; at most 50000 entries).
+         */
+        get: operations["getAuditEventsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core-api/api/retail/no-pickups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records that a scheduled pickup did not happen, and why
+         * @description Records that a scheduled pickup did not happen, and why: a bulk scan with a reason and no weight, which the stipend report counts. The day is the network's (not after today, at most 90 days back) and within the store and receiver's pickup schedule; the author is the signed-in user (any other field is refused). A second no-pickup of the same store, receiver and day answers 409 and adds nothing.
+         */
+        post: operations["postRetailNoPickups"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/core-api/api/retail/reports/charity_poster_contacts": {
         parameters: {
             query?: never;
@@ -2474,6 +2558,7 @@ export interface operations {
                 id?: string;
                 company_id?: string;
                 expand?: "receivers";
+                ordering?: string;
             };
             header?: never;
             path?: never;
@@ -2569,6 +2654,7 @@ export interface operations {
                 id?: string;
                 receiver_type?: "HUB" | "FARM";
                 expand?: "store_set";
+                ordering?: string;
             };
             header?: never;
             path?: never;
@@ -3453,6 +3539,7 @@ export interface operations {
                 entry_time__gte?: string;
                 entry_time__lte?: string;
                 search?: string;
+                ordering?: string;
             };
             header?: never;
             path?: never;
@@ -3713,6 +3800,7 @@ export interface operations {
                 receiver_id?: string;
                 store_id?: string;
                 company_id?: string;
+                ordering?: string;
             };
             header?: never;
             path?: never;
@@ -3817,6 +3905,7 @@ export interface operations {
                 receiver_id?: string;
                 store_id?: string;
                 company_id?: string;
+                ordering?: string;
             };
             header?: never;
             path?: never;
@@ -3880,6 +3969,485 @@ export interface operations {
             };
         };
     };
+    deleteBulkscanById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deleted: {
+                            id: number;
+                            receiver_id: number;
+                            receiver: string;
+                            store: string;
+                            store_id: number;
+                            reason_id: number | null;
+                            reason: string | null;
+                            destination: number;
+                            destination_name: string;
+                            department: number | null;
+                            creation_time: string;
+                            weight_kg: number | null;
+                            entry_time: string;
+                            email: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: the error body says which parameter or field, and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid credentials: sign in, or refresh the access token when the detail says so. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credentials do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or not yours: another tenant’s object answers alike). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests of this client at once, or too many of this kind: retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy or its database out of reach: retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    patchBulkscanById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    weight_kg?: number;
+                    department?: number;
+                    entry_date?: string;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        before: {
+                            id: number;
+                            receiver_id: number;
+                            receiver: string;
+                            store: string;
+                            store_id: number;
+                            reason_id: number | null;
+                            reason: string | null;
+                            destination: number;
+                            destination_name: string;
+                            department: number | null;
+                            creation_time: string;
+                            weight_kg: number | null;
+                            entry_time: string;
+                            email: string | null;
+                        };
+                        after: {
+                            id: number;
+                            receiver_id: number;
+                            receiver: string;
+                            store: string;
+                            store_id: number;
+                            reason_id: number | null;
+                            reason: string | null;
+                            destination: number;
+                            destination_name: string;
+                            department: number | null;
+                            creation_time: string;
+                            weight_kg: number | null;
+                            entry_time: string;
+                            email: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: the error body says which parameter or field, and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid credentials: sign in, or refresh the access token when the detail says so. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credentials do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or not yours: another tenant’s object answers alike). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests of this client at once, or too many of this kind: retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy or its database out of reach: retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAuditEvents: {
+        parameters: {
+            query?: {
+                page_size?: number;
+                page?: number;
+                actor?: string;
+                object_type?: "bulk_scan" | "store" | "receiver" | "company" | "mail_send" | "publish_job" | "flow" | "integration_key" | "user";
+                object_id?: string;
+                action?: "bulk_scan.insert" | "bulk_scan.correct" | "bulk_scan.delete" | "public_link.rotate" | "poster_link.create" | "poster_link.revoke" | "mail.send" | "publish.start" | "flow.run" | "integration_key.create" | "integration_key.revoke" | "session.sign_in";
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        next: string | null;
+                        results: {
+                            id: number;
+                            at: string;
+                            actor_id: string | null;
+                            actor_label: string;
+                            action: string;
+                            object_type: string;
+                            object_id: string | null;
+                            reason: string | null;
+                            before: unknown;
+                            after: unknown;
+                            detail: unknown;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is not valid: the error body says which parameter or field, and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid credentials: sign in, or refresh the access token when the detail says so. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credentials do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests of this client at once, or too many of this kind: retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy or its database out of reach: retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAuditEventsCsv: {
+        parameters: {
+            query?: {
+                page_size?: number;
+                page?: number;
+                actor?: string;
+                object_type?: "bulk_scan" | "store" | "receiver" | "company" | "mail_send" | "publish_job" | "flow" | "integration_key" | "user";
+                object_id?: string;
+                action?: "bulk_scan.insert" | "bulk_scan.correct" | "bulk_scan.delete" | "public_link.rotate" | "poster_link.create" | "poster_link.revoke" | "mail.send" | "publish.start" | "flow.run" | "integration_key.create" | "integration_key.revoke" | "session.sign_in";
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries as CSV. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            /** @description The request is not valid: the error body says which parameter or field, and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid credentials: sign in, or refresh the access token when the detail says so. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credentials do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests of this client at once, or too many of this kind: retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy or its database out of reach: retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postRetailNoPickups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    store_id: number;
+                    receiver_id: number;
+                    day: string;
+                    reason_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        receiver_id: number;
+                        receiver: string;
+                        store: string;
+                        store_id: number;
+                        reason_id: number | null;
+                        reason: string | null;
+                        destination: number;
+                        destination_name: string;
+                        department: number | null;
+                        creation_time: string;
+                        weight_kg: number | null;
+                        entry_time: string;
+                        email: string | null;
+                    };
+                };
+            };
+            /** @description The request is not valid: the error body says which parameter or field, and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid credentials: sign in, or refresh the access token when the detail says so. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credentials do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests of this client at once, or too many of this kind: retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy or its database out of reach: retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getRetailReportsCharityPosterContacts: {
         parameters: {
             query?: {
@@ -3888,6 +4456,7 @@ export interface operations {
                 id?: string;
                 with_company_id?: string;
                 with_receiver_id?: string;
+                ordering?: string;
             };
             header?: never;
             path?: never;
@@ -3915,6 +4484,7 @@ export interface operations {
                             report_url: string;
                             unsubscribed_at: string | null;
                         }[];
+                        mailers: number;
                     };
                 };
             };
@@ -6210,6 +6780,7 @@ export interface operations {
                 search?: string;
                 tw_call_length__gte?: number;
                 sentiment_score?: "neutral" | "negative";
+                ordering?: string;
             };
             header?: never;
             path?: never;

@@ -216,6 +216,12 @@ export async function insertJobsAndLogs(db: Kysely<DB>, network: DemoNetwork, pl
       'flow_loadBulkScanToQa_1',
       6,
     ],
+    [
+      'flow_triggerBulkScanToDonationFlow',
+      'Stopped at loadBulkScanToQa: lost the database connection; safe to start again',
+      null,
+      6,
+    ],
     ['publish_all', 'Renderer timed out after 60 s (pdf); the file can be published again', 'publish_all', 35],
     ['mail', 'SMTP 451 temporary failure for coordinator@enderby-family-table.example; will retry', null, 20],
     ['transcripts_ingest', 'Transcript arrived without sentiment analysis; local analysis used', null, 3],

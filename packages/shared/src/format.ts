@@ -105,5 +105,6 @@ export function networkTimeZoneName(): string {
   const part = formatter('zn', { timeZoneName: 'longGeneric' })
     .formatToParts(new Date())
     .find((p) => p.type === 'timeZoneName');
-  return part?.value ?? networkZone;
+  // Chromium adds the country ('Pacific Time (Canada)'); the name alone reads better in a heading.
+  return part?.value.replace(/ \(.*\)$/, '') ?? networkZone;
 }

@@ -75,6 +75,11 @@ export const monthlyReportSchema = z.object({
   impact_factor_version: z.number(),
   /** What the .xlsx download is called (the same name its Content-Disposition gives). */
   xlsx_filename: z.string(),
+  /**
+   * When a bulk scan of this month was corrected or deleted after the month's report was published (decision 0061):
+   * the report says "Corrected after publishing on <date>". Absent or null otherwise.
+   */
+  corrected_after_publishing: z.string().nullable().optional(),
 });
 export type MonthlyReport = z.infer<typeof monthlyReportSchema>;
 

@@ -107,6 +107,8 @@ export const generatedFileRowSchema = z.object({
   version: z.number(),
   byte_size: z.number().nullable(),
   error: z.string().nullable(),
+  /** Its report's month was corrected after the last publish: when (decision 0061); else null. */
+  corrected_after_publish_at: z.string().nullable().optional(),
 });
 export type GeneratedFileRow = z.infer<typeof generatedFileRowSchema>;
 
@@ -121,6 +123,8 @@ export const publishFileRowSchema = z.object({
   file_type: z.enum(PUBLISH_FILE_TYPES),
   /** Extra field: how many times the file was published. */
   publish_count: z.number(),
+  /** A published file whose month was corrected after its last publish: when (decision 0061); else null. */
+  corrected_after_publish_at: z.string().nullable().optional(),
 });
 export type PublishFileRow = z.infer<typeof publishFileRowSchema>;
 

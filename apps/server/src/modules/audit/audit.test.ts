@@ -202,6 +202,25 @@ describe('bulk scan corrections', () => {
     expect(row.corrected_at).not.toBeNull();
     const { results } = await trail(`object_type=bulk_scan&object_id=${scan.id}&action=bulk_scan.correct`);
     expect(results[0].detail).toMatchObject({ published_files_marked: [Number(file.id)] });
+    // The console's Find rows and the store's report (the public one reads the same endpoint) say when.
+    const find = await send('POST', '/ops-api/appsheet/table/PublishFile/action', {
+      Action: 'Find',
+      Properties: {
+        Locale: 'en-US',
+        Timezone: 'Pacific Standard Time',
+        Selector: `Filter(PublishFile, [id] = ${file.id})`,
+      },
+      Rows: [],
+    });
+    expect(find.statusCode, find.body).toBe(200);
+    expect(find.json().data[0].corrected_after_publish_at).toBe(row.corrected_at!.toISOString());
+    const report = await send('GET', `/core-api/api/reports/monthly/store/${f.storeId}?month=${month}`);
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json().corrected_after_publishing).toBe(row.corrected_at!.toISOString());
+    // Publishing it again (a later file_change_time) ends the note.
+    await db.updateTable('publish_file').set({ file_change_time: new Date() }).where('id', '=', file.id).execute();
+    const again = await send('GET', `/core-api/api/reports/monthly/store/${f.storeId}?month=${month}`);
+    expect(again.json().corrected_after_publishing).toBeNull();
   });
 });
 

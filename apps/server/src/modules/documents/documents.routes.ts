@@ -17,6 +17,7 @@ import type { RenderPool } from '../../jobs/render-pool.js';
 import { createDocumentsRepository } from './documents.repository.js';
 import { createHeavyReads, type HeavyReadKind } from '../reports/heavy-reads.js';
 import { resolveViewer } from '../reports/reports.policy.js';
+import { correctedAfterPublishing } from '../retail/bulkscan-correction.repository.js';
 import { receiverSubject, storeSubject } from './documents.scope.js';
 import { loadMonthlyReport, RAW_ROWS_ON_SCREEN, type ReportSubject } from './monthly-report.service.js';
 import { loadPoster } from './poster.service.js';
@@ -73,11 +74,11 @@ export async function documentsRoutes(
       handler: limited('reports', async (request: DocumentRequest) => {
         const month = monthOf(request.query);
         const { subject, money } = await subjectFor(request, kind, request.params.id);
-        return loadMonthlyReport(repo, subject, month, {
-          money,
-          raw: kind === 'receiver',
-          rawLimit: RAW_ROWS_ON_SCREEN,
-        });
+        const [report, corrected] = await Promise.all([
+          loadMonthlyReport(repo, subject, month, { money, raw: kind === 'receiver', rawLimit: RAW_ROWS_ON_SCREEN }),
+          correctedAfterPublishing(ctx.database.db, kind, Number(subject.id), month),
+        ]);
+        return { ...report, corrected_after_publishing: corrected };
       }),
     });
 

@@ -20,37 +20,41 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 function base(db: Kysely<DB>, table: AppsheetTable): SelectQueryBuilder<any, any, Record<string, unknown>> {
   switch (table) {
     case 'GeneratedFile':
-      return db
-        .selectFrom('generated_file as t')
-        .select([
-          't.id',
-          't.publish_file_id',
-          't.company_id',
-          't.store_id',
-          't.receiver_id',
-          't.file_type',
-          't.entry_date',
-          't.creation_time',
-          't.file_status',
-          't.file_uri',
-          't.version',
-          't.byte_size',
-          't.error',
-        ]);
+      return db.selectFrom('generated_file as t').select([
+        't.id',
+        't.publish_file_id',
+        't.company_id',
+        't.store_id',
+        't.receiver_id',
+        't.file_type',
+        't.entry_date',
+        't.creation_time',
+        't.file_status',
+        't.file_uri',
+        't.version',
+        't.byte_size',
+        't.error',
+        // Decision 0061: its publish file's month was corrected after the last publish.
+        sql<Date | null>`(select case when pf.file_status = 'PUBLISHED'
+            and pf.corrected_at > coalesce(pf.file_change_time, '-infinity'::timestamptz) then pf.corrected_at end
+            from publish_file pf where pf.id = t.publish_file_id)`.as('corrected_after_publish_at'),
+      ]);
     case 'PublishFile':
-      return db
-        .selectFrom('publish_file as t')
-        .select([
-          't.id',
-          't.file_status',
-          't.entry_date',
-          't.company_id',
-          't.receiver_id',
-          't.store_id',
-          't.file_change_time',
-          't.file_type',
-          't.publish_count',
-        ]);
+      return db.selectFrom('publish_file as t').select([
+        't.id',
+        't.file_status',
+        't.entry_date',
+        't.company_id',
+        't.receiver_id',
+        't.store_id',
+        't.file_change_time',
+        't.file_type',
+        't.publish_count',
+        sql<Date | null>`case when t.file_status = 'PUBLISHED'
+            and t.corrected_at > coalesce(t.file_change_time, '-infinity'::timestamptz) then t.corrected_at end`.as(
+          'corrected_after_publish_at',
+        ),
+      ]);
     case 'Company':
       return db.selectFrom('company as t').select(['t.id', 't.name', 't.logo_image_url']);
   }
@@ -71,6 +75,7 @@ export function toGeneratedFileRow(r: Record<string, unknown>): GeneratedFileRow
     version: Number(r.version),
     byte_size: num(r.byte_size),
     error: (r.error as string | null) ?? null,
+    corrected_after_publish_at: iso(r.corrected_after_publish_at),
   };
 }
 
@@ -89,6 +94,7 @@ function toRow(table: AppsheetTable, r: Record<string, unknown>): FindRow {
         file_change_time: iso(r.file_change_time),
         file_type: r.file_type as PublishFileRow['file_type'],
         publish_count: Number(r.publish_count),
+        corrected_after_publish_at: iso(r.corrected_after_publish_at),
       };
     case 'Company':
       return { id: Number(r.id), name: String(r.name), logo_image_url: (r.logo_image_url as string | null) ?? null };

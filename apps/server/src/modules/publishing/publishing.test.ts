@@ -60,6 +60,7 @@ describe('Find', () => {
     expect(Object.keys(res.body.data[0]).sort()).toEqual([
       'byte_size',
       'company_id',
+      'corrected_after_publish_at',
       'creation_time',
       'entry_date',
       'error',
@@ -99,6 +100,8 @@ describe('Find', () => {
       file_change_time: expect.toBeOneOf([expect.any(String), null]),
       file_type: expect.stringMatching(/_REPORT$/),
       publish_count: expect.any(Number),
+      // Decision 0061: null unless the month was corrected after its last publish.
+      corrected_after_publish_at: null,
     });
     const companies = await f.find('Company', 'OrderBy(Company, [name])');
     expect(companies.body.count).toBe(6);

@@ -128,3 +128,22 @@ export async function markPublishedCorrected(
     returning id`.execute(db);
   return res.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
 }
+
+/**
+ * When the published report of a store's or receiver's month was last corrected after it was published (its
+ * corrected_at, while later than its last publish), or null: the report then says "Corrected after publishing on".
+ */
+export async function correctedAfterPublishing(
+  db: Db,
+  kind: 'store' | 'receiver',
+  id: number,
+  month: string,
+): Promise<string | null> {
+  const res = await sql<{ at: Date | null }>`select max(corrected_at) as at from publish_file
+    where file_status = 'PUBLISHED' and entry_date = ${`${month.slice(0, 7)}-01`}::date
+      and file_type = ${kind === 'store' ? 'STORE_REPORT' : 'CHARITY_REPORT'}
+      and ${sql.ref(kind === 'store' ? 'store_id' : 'receiver_id')} = ${id}
+      and corrected_at > coalesce(file_change_time, '-infinity'::timestamptz)`.execute(db);
+  const at = res.rows[0]?.at;
+  return at ? new Date(at).toISOString() : null;
+}

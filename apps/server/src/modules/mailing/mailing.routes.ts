@@ -76,7 +76,9 @@ export async function mailingRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         { limit: q.page_size, offset: (q.page - 1) * q.page_size },
       );
       const results = await withLinks(rows);
-      return { count, next: nextPageUrl(request.url, q.page, q.page_size, count), results };
+      // What Send would queue for these filters (the id filter is the detail panel's, never a send's).
+      const mailers = await repo.mailRecipients(contactFilters(q));
+      return { count, next: nextPageUrl(request.url, q.page, q.page_size, count), results, mailers };
     },
   });
 

@@ -101,6 +101,28 @@ describe('charity poster contacts list', () => {
     expect((await t.app.inject({ method: 'GET', url: LIST })).statusCode).toBe(401);
   });
 
+  it('says how many mails a send queues: mailers leaves out unsubscribed contacts (issue 36)', async () => {
+    const listed = (await get('staff', `${LIST}?page_size=1`)).json();
+    expect(listed.mailers).toBeGreaterThan(0);
+    expect(listed.mailers).toBeLessThanOrEqual(listed.count);
+    const { rows } = await sql<{ id: number }>`select min(id) as id from receiver_contact
+      where unsubscribed_at is null`.execute(t.database.db);
+    const contactId = Number(rows[0].id);
+    await sql`update receiver_contact set unsubscribed_at = now() where id = ${contactId}`.execute(t.database.db);
+    try {
+      const after = (await get('staff', `${LIST}?page_size=1`)).json();
+      expect(after.count).toBe(listed.count);
+      expect(after.mailers).toBe(listed.mailers - 1);
+      // One mail per receiver and address not unsubscribed, as the send queues them (tests below send for real).
+      const filtered = (await get('staff', `${LIST}?with_receiver_id=${receiverId}`)).json();
+      const { rows: wanted } = await sql<{ n: string }>`select count(distinct lower(email)) as n from receiver_contact
+        where receiver_id = ${receiverId} and unsubscribed_at is null`.execute(t.database.db);
+      expect(filtered.mailers).toBe(Number(wanted[0].n));
+    } finally {
+      await sql`update receiver_contact set unsubscribed_at = null where id = ${contactId}`.execute(t.database.db);
+    }
+  });
+
   it('filters by company (receivers linked to its stores), pages by 50 and refuses bad filters', async () => {
     const all = (await get('staff', LIST)).json();
     const { rows } = await sql<{ n: number }>`select count(*) as n from receiver_contact c where exists (

@@ -1,5 +1,5 @@
 import { mailingPaths, pathTo } from '@openrescue/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiUrl } from '../../../config/env';
 import { api } from '../../../lib/api';
 import { LIST_QUERY_KEY } from '../../../lib/list-record';
@@ -51,7 +51,33 @@ export async function sendCharityMails({ filters, month, contacts }: MailSend): 
 }
 
 export function useSendCharityMails() {
-  return useMutation({ mutationFn: sendCharityMails });
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: sendCharityMails,
+    onSettled: () => void client.invalidateQueries({ queryKey: ['mailable', 'recipients'] }),
+  });
+}
+
+/**
+ * How many mails Send queues for these filters now (the list answer's `mailers`: contacts not unsubscribed, one per
+ * receiver and e-mail): the confirm dialog says it (issue 36). One row asked for, only the count read.
+ */
+export function useMailRecipients(filters: ContactFilters) {
+  return useQuery({
+    queryKey: ['mailable', 'recipients', filters],
+    queryFn: async ({ signal }) => {
+      const body = await api.get<{ mailers?: number }>(CONTACTS_URL, {
+        signal,
+        query: {
+          ...(filters.with_company_id ? { with_company_id: filters.with_company_id } : {}),
+          ...(filters.with_receiver_id ? { with_receiver_id: filters.with_receiver_id } : {}),
+          page_size: 1,
+        },
+      });
+      return typeof body?.mailers === 'number' ? body.mailers : null;
+    },
+    staleTime: 0,
+  });
 }
 
 /** POST {core}/api/retail/reports/charity_poster_contacts/{id}/resubscribe: the contact gets the report mail again. */

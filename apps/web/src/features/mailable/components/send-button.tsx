@@ -6,7 +6,8 @@ import { toApiError } from '../../../lib/api-errors';
 import { showErrorDialog } from '../../../lib/error-events';
 import { getProductName } from '../../../lib/product-name';
 import { notify } from '../../../lib/toasts';
-import { useSendCharityMails, type ContactFilters } from '../api/charity-contacts';
+import { useMailRecipients, useSendCharityMails, type ContactFilters } from '../api/charity-contacts';
+import { queuedText, recipientsText, skippedText } from '../lib/send-texts';
 
 export interface SendMailsButtonProps {
   filters: ContactFilters;
@@ -20,18 +21,28 @@ export interface SendMailsButtonProps {
 /** Mail send (spec 4): idle -> confirm -> sending ('Sendng..', the product's text) -> done. */
 export function SendMailsButton({ filters, total, disabled, onListChanged }: SendMailsButtonProps) {
   const send = useSendCharityMails();
+  const recipients = useMailRecipients(filters);
   const confirm = () => {
     // The reports' default period: the month before today in the report time zone.
     const month = defaultMonth(reportDay()).slice(0, 7);
     const contacts = total;
+    // What the server says a send queues now (not unsubscribed, one per receiver and e-mail); the list's count
+    // until it has answered.
+    const mailers = recipients.data ?? total;
+    const skipped = skippedText(mailers, contacts);
     modals.openConfirmModal({
       title: 'Send report mails',
       children: (
         <>
           <Text size="sm">Are you sure? This cannot be undone!</Text>
-          <Text size="sm" mt="xs" data-testid="mail-send-summary">
-            {`${formatMonth(month)} report to ${contacts.toLocaleString('en-US')} ${contacts === 1 ? 'contact' : 'contacts'}.`}
+          <Text size="sm" mt="xs" fw={600} data-testid="mail-send-summary">
+            {recipientsText(mailers, formatMonth(month))}
           </Text>
+          {skipped && (
+            <Text size="sm" mt={4} data-testid="mail-send-skipped">
+              {skipped}
+            </Text>
+          )}
         </>
       ),
       labels: { confirm: 'Send', cancel: 'Cancel' },
@@ -39,10 +50,10 @@ export function SendMailsButton({ filters, total, disabled, onListChanged }: Sen
         send.mutate(
           { filters, month, contacts },
           {
-            onSuccess: (mailers) =>
+            onSuccess: (queued) =>
               notify({
                 title: 'Queued',
-                message: `${mailers.toLocaleString('en-US')} mailers queued.`,
+                message: queuedText(queued),
                 type: 'success',
               }),
             onError: (error) => {
@@ -58,7 +69,7 @@ export function SendMailsButton({ filters, total, disabled, onListChanged }: Sen
     <Button
       leftSection={<IconMailForward size={16} aria-hidden="true" />}
       onClick={confirm}
-      disabled={disabled || total === 0 || send.isPending}
+      disabled={disabled || total === 0 || send.isPending || recipients.isPending}
     >
       {send.isPending ? 'Sendng..' : 'Send'}
     </Button>

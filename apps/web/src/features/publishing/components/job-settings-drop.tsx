@@ -9,10 +9,12 @@ export interface JobSettingsDropProps {
   onChange: (next: JobSettings) => void;
   selectedCount: number;
   maxFiles: number;
+  /** Where a run starts: the row set as queue start, else the first file not published yet. */
+  startAtId: number | null;
 }
 
 /** 'JOB SETTINGS' (spec 2.3, 5): number of files, number per API call, start-at id (read only), custom ids. */
-export function JobSettingsDrop({ settings, onChange, selectedCount, maxFiles }: JobSettingsDropProps) {
+export function JobSettingsDrop({ settings, onChange, selectedCount, maxFiles, startAtId }: JobSettingsDropProps) {
   const custom = parseCustomIds(settings.customIds);
   const filesLabel = useId();
   const perCallLabel = useId();
@@ -62,8 +64,12 @@ export function JobSettingsDrop({ settings, onChange, selectedCount, maxFiles }:
           <TextInput
             label="Start at id"
             readOnly
-            value={settings.startAtId === null ? 'first file' : String(settings.startAtId)}
-            description="Set from a row's menu: 'Set as queue start'."
+            value={startAtId === null ? 'no files' : String(startAtId)}
+            description={
+              settings.startAtId === null
+                ? "The first file not published yet; a row's menu sets another: 'Set as queue start'."
+                : "Set from a row's menu: 'Set as queue start'."
+            }
           />
           <Textarea
             label="Custom ids"

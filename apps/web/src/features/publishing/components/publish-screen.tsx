@@ -11,6 +11,7 @@ import { usePublishFiles, useStartPublish } from '../api/publish-files';
 import { usePublishFilters } from '../hooks/use-publish-filters';
 import {
   DEFAULT_JOB_SETTINGS,
+  defaultStartId,
   parseCustomIds,
   perCallCount,
   pickPublishRows,
@@ -55,6 +56,8 @@ export function PublishScreen({ liveJobs }: { liveJobs: readonly LiveJob[] }) {
   const names = useLookupNames();
   const custom = parseCustomIds(settings.customIds);
   const maxFiles = Math.min(rows.length, DEFAULT_MAX_PUBLISH_FILES);
+  // Unless a row was set as queue start, a run starts at the first file not published yet (issue 36).
+  const startAtId = settings.startAtId ?? defaultStartId(rows);
 
   const publish = (taskName: string, ids: number[], parallel: number) =>
     start.mutate(
@@ -85,7 +88,7 @@ export function PublishScreen({ liveJobs }: { liveJobs: readonly LiveJob[] }) {
     if (!custom.ok) return;
     const ids = pickPublishRows(
       rows.map((r) => r.id),
-      settings,
+      { ...settings, startAtId },
       selected,
       custom.ids,
     );
@@ -135,6 +138,7 @@ export function PublishScreen({ liveJobs }: { liveJobs: readonly LiveJob[] }) {
             onChange={setSettings}
             selectedCount={selected.size}
             maxFiles={maxFiles}
+            startAtId={startAtId}
           />
           <Button
             leftSection={<IconSend size={16} aria-hidden="true" />}
@@ -185,7 +189,7 @@ export function PublishScreen({ liveJobs }: { liveJobs: readonly LiveJob[] }) {
           selected={selected}
           onToggle={toggle}
           onToggleAll={(on) => setSelected(on ? new Set(rows.map((r) => r.id)) : new Set())}
-          startAtId={settings.startAtId}
+          startAtId={startAtId}
           runState={(id) => runStates.get(id)}
           onProcessSingle={(id) => publish(`publish_id_${id}`, [id], 1)}
           onSetQueueStart={(id) => setSettings((s) => ({ ...s, startAtId: id }))}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CUSTOM_IDS_MESSAGE,
+  defaultStartId,
   parseCustomIds,
   perCallCount,
   pickPublishRows,
@@ -70,5 +71,34 @@ describe('task names, per-call counts and the selector', () => {
     expect(publishFileSelector({ companyId: null, receiverId: null, month: '2026-10-01") OR TRUE' })).toBe(
       'OrderBy(PublishFile, [id], FALSE)',
     );
+  });
+});
+
+describe('defaultStartId (issue 36)', () => {
+  it('is the first file not published yet, in list order', () => {
+    const rows = [
+      { id: 1, publish_count: 1 },
+      { id: 2, publish_count: 3 },
+      { id: 7, publish_count: 0 },
+      { id: 9, publish_count: 0 },
+    ];
+    expect(defaultStartId(rows)).toBe(7);
+    expect(
+      pickPublishRows(
+        rows.map((r) => r.id),
+        { fileCount: '1', startAtId: defaultStartId(rows) },
+        new Set(),
+        [],
+      ),
+    ).toEqual([7]);
+  });
+  it('is the first file when all were published, none for an empty list', () => {
+    expect(
+      defaultStartId([
+        { id: 4, publish_count: 1 },
+        { id: 5, publish_count: 2 },
+      ]),
+    ).toBe(4);
+    expect(defaultStartId([])).toBeNull();
   });
 });

@@ -35,6 +35,14 @@ export function parseCustomIds(text: string): CustomIds {
   return { ok: true, ids: [...new Set(value as number[])] };
 }
 
+/**
+ * Where a run starts when no row was set as queue start (issue 36): the first file in list order that was never
+ * published, not the first file of the list (published long ago); the first file when every one was published.
+ */
+export function defaultStartId(rows: readonly { id: number; publish_count: number }[]): number | null {
+  return (rows.find((r) => r.publish_count === 0) ?? rows[0])?.id ?? null;
+}
+
 export function perCallCount(choice: PerCallChoice, max = DEFAULT_MAX_PUBLISH_CHUNK): number {
   return choice === 'max' ? max : Number(choice);
 }

@@ -41,6 +41,31 @@ test.describe('logs and flows', () => {
     await page.screenshot({ path: screenshotPath('ops-logs.png'), fullPage: true });
   });
 
+  test('a failed Logs load offers Try again, which loads them', async ({ page }) => {
+    let failing = true;
+    await page.route('**/ops-api/table/CustomDebugLog*', (route) =>
+      failing
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: JSON.stringify({ type: 'server_error', message: 'Something went wrong', detail: 'test' }),
+          })
+        : route.continue(),
+    );
+    await page.goto('/ops/logs');
+    const alert = page.getByRole('alert').filter({ hasText: 'Logs could not be loaded' });
+    await expect(alert).toBeVisible({ timeout: 20_000 });
+    const again = alert.getByRole('button', { name: 'Try again' });
+    await expect(again).toBeVisible();
+    await expectAccessible(page, 'logs could not be loaded');
+    await page.screenshot({ path: screenshotPath('ops-logs-error.png') });
+    failing = false;
+    await again.click();
+    await expect(page.getByTestId('log-row').first()).toBeVisible();
+    await expect(alert).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Refresh' })).toBeVisible();
+  });
+
   test('a flow card starts its flow as a job that Jobs History follows to the end; the donations and the problems appear', async ({
     page,
   }) => {
@@ -75,14 +100,29 @@ test.describe('logs and flows', () => {
     await expect(card.getByText('succeeded', { exact: true })).toBeVisible();
     // The demo's scanner uploads carry planted problems: the job says so.
     await expect(card.getByText(/bulk scans have problems; see Logs/)).toBeVisible();
+    // The whole flow ran the four steps: each step's card shows that run now, not its own older run (the demo's
+    // loadBulkScanToQa run failed; the others never ran on their own).
+    for (const [index, step] of [
+      'loadBulkScanToQa',
+      'loadBulkScanQaToAdjScan',
+      'migrateAdjScanToDonation',
+      'preloadDonation',
+    ].entries()) {
+      const stepRun = cards
+        .filter({ has: page.getByRole('heading', { name: step, exact: true }) })
+        .getByTestId('flow-run');
+      await expect(stepRun).toContainText(`Done by ${jobId} (step ${index + 1} of 4)`);
+      await expect(stepRun.getByText('succeeded', { exact: true })).toBeVisible();
+    }
     await settle(page);
     await page.screenshot({ path: screenshotPath('ops-flows-finished.png'), fullPage: true });
 
-    // Jobs History shows the same run, finished.
+    // Jobs History shows the same run, finished, at the top: the newest job first.
     await page.getByRole('button', { name: /Account menu for staff@openrescue\.test/ }).click();
     await page.getByRole('button', { name: 'Jobs History' }).click();
     const history = page.getByRole('dialog', { name: 'Jobs History' });
-    const item = history.getByTestId('job-item').filter({ hasText: 'flow_triggerBulkScanToDonationFlow' }).last();
+    const item = history.getByTestId('job-item').first();
+    await expect(item).toContainText('flow_triggerBulkScanToDonationFlow');
     await expect(item.getByText('succeeded')).toBeVisible();
     await expect(item.getByText(/^4 \/ 4 processed/)).toBeVisible();
     await settle(page);
@@ -104,7 +144,7 @@ test.describe('logs and flows', () => {
     const rows = page.getByTestId('log-row').filter({ hasText: 'flow_triggerBulkScanToDonationFlow' });
     await expect(rows.filter({ hasText: /unknown store/ }).first()).toBeVisible();
     await expect(rows.filter({ hasText: /unknown receiver/ }).first()).toBeVisible();
-    await expect(rows.filter({ hasText: /has no pickup schedule with store/ }).first()).toBeVisible();
+    await expect(rows.filter({ hasText: /has no pickup schedule with/ }).first()).toBeVisible();
     await expect(rows.filter({ hasText: /duplicate of bulk scan/ }).first()).toBeVisible();
     await expect(rows.filter({ hasText: /far outside the store's history/ }).first()).toBeVisible();
     const times = await logTimes(page);

@@ -15,7 +15,7 @@ import {
   type ShowFlags,
 } from '../packages/shared/src/index';
 import { undrawnCharacters } from './support/glyphs';
-import { expectAccessible, screenshotPath, signIn } from './support/helpers';
+import { expectAccessible, screenshotPath, settle, signIn } from './support/helpers';
 import { trackScriptWeight } from './support/script-weight';
 
 // WebGL is software-rendered here: map steps get 15 s (STACK-NOTES).
@@ -116,6 +116,16 @@ async function importFixture(page: Page) {
   await expect(dialog.getByText(/network_import_\d+: 3 of 3 rows/)).toBeVisible();
   await choose();
   await expect(preview).toContainText('0 to add, 0 to update, 3 unchanged, 0 rejected.');
+  await page.keyboard.press('Escape');
+  // The import is a job like a publish: Jobs History lists it, at the top (the newest first).
+  await page.getByRole('button', { name: /Account menu for staff@openrescue\.test/ }).click();
+  await page.getByRole('button', { name: 'Jobs History' }).click();
+  const newest = page.getByRole('dialog', { name: 'Jobs History' }).getByTestId('job-item').first();
+  await expect(newest).toContainText('network_import');
+  await expect(newest).toContainText('3 / 3 processed');
+  await expect(newest.getByText('succeeded', { exact: true })).toBeVisible();
+  await settle(page);
+  await page.screenshot({ path: screenshotPath('network-import-jobs-history.png') });
   await page.keyboard.press('Escape');
 }
 

@@ -68,6 +68,29 @@ test.describe('transcripts', () => {
     await page.keyboard.press('Escape');
   });
 
+  test('the list says how many calls the Sentiment Score filter hides, and shows them on request', async ({ page }) => {
+    const calls = (n: number, sentiment: string) =>
+      `${n.toLocaleString('en-US')} ${sentiment} ${n === 1 ? 'call' : 'calls'} hidden by the filter`;
+    await page.goto('/ops/product/transcripts');
+    const [, neutral] = await listCounts(page);
+    const negative = await apiCount(page, 'sentiment_score=negative');
+    expect(negative).toBeGreaterThan(0);
+    // Opened on Neutral: the negative calls are counted beside the list's count, with a way to show them.
+    const hint = page.getByTestId('hidden-calls');
+    await expect(hint).toContainText(calls(negative, 'negative'));
+    await expectAccessible(page, 'transcripts with the hidden-calls hint');
+    await page.screenshot({ path: screenshotPath('transcripts-hidden-by-filter.png') });
+    await hint.getByRole('button', { name: 'Show negative calls' }).click();
+    await expect(page).toHaveURL(/sentiment=negative/);
+    await expect.poll(async () => (await listCounts(page))[1]).toBe(negative);
+    await expect(hint).toContainText(calls(neutral, 'neutral'));
+    // A search narrows what is hidden too.
+    await page.goto('/ops/product/transcripts?search=Missed%20pickup');
+    const hiddenBySearch = await apiCount(page, 'sentiment_score=negative&search=Missed%20pickup');
+    if (hiddenBySearch > 0) await expect(hint).toContainText(calls(hiddenBySearch, 'negative'));
+    else await expect(hint).toHaveCount(0);
+  });
+
   test('the panel: from a row and from the address, its tabs, and the recording plays and seeks', async ({ page }) => {
     await page.goto('/ops/product/transcripts');
     await listCounts(page);

@@ -73,10 +73,14 @@ test.describe('ops lists', () => {
     await expect(submit).toBeDisabled();
     const bakery = form.getByRole('textbox', { name: 'Bakery weight (kg)' });
     await bakery.fill('12a');
-    await expect(form.getByText(/Digits only/)).toBeVisible();
+    // The field says it, and so does the status line (issue 36).
+    await expect(bakery).toHaveAccessibleDescription(/Digits only/);
+    await expect(form.getByTestId('insert-weights-status')).toHaveText(/^Bakery weight: Digits only/);
     await expect(submit).toBeDisabled();
     await bakery.fill('1234');
-    await expect(form.getByText(/At most 3 digits/)).toBeVisible();
+    await expect(form.getByTestId('insert-weights-status')).toHaveText(
+      'Bakery weight: At most 3 digits (up to 999 kg).',
+    );
     await expect(submit).toBeDisabled();
     await expectAccessible(page, 'insert weights with errors');
     await page.screenshot({ path: screenshotPath('ops-insert-weights-errors.png') });

@@ -43,6 +43,7 @@ const LANES: { name: string; port: number; files: string[] }[] = [
       'public-pages',
       'calculator',
       'client-dashboard-loading',
+      'ops-papercuts',
     ],
   },
 ];

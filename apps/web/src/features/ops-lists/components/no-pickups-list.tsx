@@ -1,3 +1,4 @@
+import { Group } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import { useLookup } from '../../../lib/lookups';
 import { useBulkScans, type BulkScanRow } from '../api/get-bulkscans';
@@ -6,6 +7,7 @@ import { BulkScanRowContent } from './bulkscan-row';
 import { FilterDrop } from '../../../components/filter-drop';
 import { ListView } from './list-view';
 import { LookupFilter } from '../../../components/lookup-filter';
+import { RecordNoPickupButton } from './record-no-pickup';
 
 /** No-pickups (spec 2.2): bulk scans with a reason, filtered by store, receiver and reason. */
 export function NoPickupsList({ basePath }: { basePath: string }) {
@@ -42,16 +44,19 @@ export function NoPickupsList({ basePath }: { basePath: string }) {
       rowLabel={(r) => `Bulk scan ${r.id}: ${r.store} to ${r.receiver}`}
       emptyText="No bulk scans with a reason match these filters."
       toolbar={
-        <FilterDrop active={[store, receiver, reason].filter(Boolean).length}>
-          <LookupFilter kind="stores" label="Store" value={store} onChange={(v) => setFilter('store_id', v)} />
-          <LookupFilter
-            kind="receivers"
-            label="Receiver"
-            value={receiver}
-            onChange={(v) => setFilter('receiver_id', v)}
-          />
-          <LookupFilter kind="reasons" label="Reason" value={reason} onChange={(v) => setFilter('reason_id', v)} />
-        </FilterDrop>
+        <Group gap="xs">
+          <RecordNoPickupButton storeId={store} receiverId={receiver} />
+          <FilterDrop active={[store, receiver, reason].filter(Boolean).length}>
+            <LookupFilter kind="stores" label="Store" value={store} onChange={(v) => setFilter('store_id', v)} />
+            <LookupFilter
+              kind="receivers"
+              label="Receiver"
+              value={receiver}
+              onChange={(v) => setFilter('receiver_id', v)}
+            />
+            <LookupFilter kind="reasons" label="Reason" value={reason} onChange={(v) => setFilter('reason_id', v)} />
+          </FilterDrop>
+        </Group>
       }
       renderRow={renderRow}
     />

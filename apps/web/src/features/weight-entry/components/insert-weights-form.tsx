@@ -1,9 +1,10 @@
-import { Alert, Button, Checkbox, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { BULK_SCAN_BACK_DAYS, DEPARTMENTS } from '@openrescue/shared';
 import { useEffect, useRef, useState } from 'react';
 import { toApiError } from '../../../lib/api-errors';
 import { showErrorDialog } from '../../../lib/error-events';
+import { useLookupNames } from '../../../lib/lookups';
 import { getProductName } from '../../../lib/product-name';
 import { notify } from '../../../lib/toasts';
 import { useAverageWeights } from '../api/get-average-weights';
@@ -17,6 +18,7 @@ import {
   entryTime,
   filledDepartments,
   hasInvalid,
+  statusText,
   weightError,
   type DepartmentId,
   type WeightEntries,
@@ -49,6 +51,7 @@ export function InsertWeightsForm({ storeId, receiverId, email, onDone }: Insert
   const [useAverage, setUseAverage] = useState(false);
   const [days, setDays] = useState(String(DEFAULT_AVERAGE_DAYS));
   const insert = useInsertBulkScans();
+  const names = useLookupNames();
   // The last send that did not succeed: pressing again with the same entries sends it again as it was (same
   // entry time, same Idempotency-Key), so a send whose answer was lost inserts once (decision 0057).
   const unsent = useRef<{ signature: string; items: BulkScanInsert[]; key: string } | null>(null);
@@ -116,6 +119,20 @@ export function InsertWeightsForm({ storeId, receiverId, email, onDone }: Insert
   return (
     <form onSubmit={submit} noValidate aria-label="Insert weights" data-testid="insert-weights-form">
       <Stack gap="sm">
+        <Paper withBorder p="xs" radius="sm" data-testid="insert-weights-for">
+          <Text size="sm">
+            <Text span fw={600}>
+              Store:
+            </Text>{' '}
+            {names.store(storeId)}
+          </Text>
+          <Text size="sm">
+            <Text span fw={600}>
+              Receiver:
+            </Text>{' '}
+            {names.receiver(receiverId)}
+          </Text>
+        </Paper>
         <DateInput
           label="Back date"
           description="Leave empty to record the scans now"
@@ -192,10 +209,13 @@ export function InsertWeightsForm({ storeId, receiverId, email, onDone }: Insert
         </Stack>
 
         <Group justify="space-between" wrap="wrap">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {filled.length === 0
-              ? 'Fill in at least one weight.'
-              : `${filled.length} department${filled.length === 1 ? '' : 's'} to insert`}
+          <Text
+            size="sm"
+            c={hasInvalid(entries) ? 'red.9' : 'dimmed'}
+            aria-live="polite"
+            data-testid="insert-weights-status"
+          >
+            {statusText(entries, needsBackDate)}
           </Text>
           <Button type="submit" disabled={disabled} loading={insert.isPending || loading}>
             Insert weights

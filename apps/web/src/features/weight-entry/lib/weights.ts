@@ -40,6 +40,23 @@ export function hasInvalid(entries: WeightEntries): boolean {
   return DEPARTMENTS.some((d) => entries[d.id].checked && weightError(entries[d.id].weight) !== null);
 }
 
+/**
+ * The form's status line (issue 36): what is wrong first (a ticked department's weight, then a missing back date),
+ * then what is missing, then what will be inserted.
+ */
+export function statusText(entries: WeightEntries, needsBackDate = false): string {
+  const invalid = DEPARTMENTS.filter((d) => entries[d.id].checked && weightError(entries[d.id].weight) !== null);
+  if (invalid.length > 0) {
+    const first = invalid[0];
+    const more = invalid.length > 1 ? ` (and ${invalid.length - 1} more)` : '';
+    return `${first.name} weight: ${weightError(entries[first.id].weight)}${more}`;
+  }
+  if (needsBackDate) return 'Average weights need a back date.';
+  const filled = filledDepartments(entries).length;
+  if (filled === 0) return 'Fill in at least one weight.';
+  return `${filled} department${filled === 1 ? '' : 's'} to insert`;
+}
+
 /** entry_time as sent: the back date (or now) shifted 7 hours back. */
 export function entryTime(backDate: Date | null, now: Date = new Date()): string {
   const base = backDate ?? now;

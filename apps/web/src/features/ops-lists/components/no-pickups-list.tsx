@@ -8,6 +8,8 @@ import { FilterDrop } from '../../../components/filter-drop';
 import { ListView } from './list-view';
 import { LookupFilter } from '../../../components/lookup-filter';
 import { RecordNoPickupButton } from './record-no-pickup';
+import { ListSort } from './list-sort';
+import { BULK_SCAN_SORT, readSort, sortQuery } from '../lib/sort-options';
 
 /** No-pickups (spec 2.2): bulk scans with a reason, filtered by store, receiver and reason. */
 export function NoPickupsList({ basePath }: { basePath: string }) {
@@ -15,7 +17,9 @@ export function NoPickupsList({ basePath }: { basePath: string }) {
   const store = params.get('store_id');
   const receiver = params.get('receiver_id');
   const reason = params.get('reason_id');
+  const sort = readSort(params, BULK_SCAN_SORT);
   const query = useBulkScans({
+    ...sortQuery(sort, BULK_SCAN_SORT),
     has_reason: true,
     store_id: store ?? undefined,
     receiver_id: receiver ?? undefined,
@@ -46,6 +50,7 @@ export function NoPickupsList({ basePath }: { basePath: string }) {
       toolbar={
         <Group gap="xs">
           <RecordNoPickupButton storeId={store} receiverId={receiver} />
+          <ListSort options={BULK_SCAN_SORT} value={sort} onChange={(v) => setFilter('ordering', v)} />
           <FilterDrop active={[store, receiver, reason].filter(Boolean).length}>
             <LookupFilter kind="stores" label="Store" value={store} onChange={(v) => setFilter('store_id', v)} />
             <LookupFilter

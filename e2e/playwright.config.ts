@@ -28,6 +28,7 @@ const LANES: { name: string; port: number; files: string[] }[] = [
       'reports-and-posters',
       'session-refresh',
       'transcripts',
+      'audit-trail',
       'public-and-errors',
     ],
   },

@@ -51,6 +51,7 @@ const lazyPublicNetwork = async () => ({
 const lazyTranscripts = async () => ({ Component: (await import('./ops/transcripts-route')).TranscriptsRoute });
 const lazyLogs = async () => ({ Component: (await import('./ops/logs-route')).LogsRoute });
 const lazyFlows = async () => ({ Component: (await import('./ops/flows-route')).FlowsRoute });
+const lazyAudit = async () => ({ Component: (await import('./ops/audit-route')).AuditRoute });
 const lazyOpsNetwork = async () => ({ Component: (await import('./ops/network-route')).OpsNetworkRoute });
 
 /** Each console section's screen: a section without one does not compile. */
@@ -67,6 +68,7 @@ const OPS_SCREENS: Record<OpsSectionId, RouteObject['lazy']> = {
   transcripts: lazyTranscripts,
   logs: lazyLogs,
   flows: lazyFlows,
+  audit: lazyAudit,
 };
 
 /** Screens whose address takes an optional `/{id}` that opens the row's detail panel (spec 2.7). */

@@ -26,6 +26,7 @@ export const paths = {
     mailable: '/ops/reports/mailable',
     logs: '/ops/logs',
     flows: '/ops/flows',
+    audit: '/ops/audit',
     transcripts: '/ops/product/transcripts',
     transcript: (id: string | number) => `/ops/product/transcripts/${id}`,
   },

@@ -11,6 +11,7 @@ import {
   IconPhoneCall,
   IconReportMoney,
   IconSend,
+  IconHistory,
   type Icon,
 } from '@tabler/icons-react';
 import type { OpsSectionId } from './ops-sections';
@@ -29,4 +30,5 @@ export const OPS_SECTION_ICONS: Record<OpsSectionId, Icon> = {
   network: IconMap2,
   logs: IconListDetails,
   flows: IconArrowsShuffle,
+  audit: IconHistory,
 };

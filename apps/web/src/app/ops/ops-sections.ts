@@ -13,7 +13,8 @@ export type OpsSectionId =
   | 'mailable'
   | 'transcripts'
   | 'logs'
-  | 'flows';
+  | 'flows'
+  | 'audit';
 
 export type OpsGroup = 'overview' | 'retail' | 'reports' | 'operations';
 
@@ -143,6 +144,15 @@ export const OPS_SECTIONS: readonly OpsSection[] = [
     title: 'Flows',
     description: 'Run the bulk-scan to donation data flows.',
     intro: 'Run the bulk-scan to donation data flows. Each run is a job in Jobs History; problems go to Logs.',
+  },
+  {
+    id: 'audit',
+    path: paths.ops.audit,
+    route: rel(paths.ops.audit),
+    group: 'operations',
+    title: 'Audit trail',
+    description: 'Every staff action: who, when, what and why.',
+    intro: 'Staff actions, newest first: corrections with their reasons, links, mail, publishing, flows and keys.',
   },
 ];
 

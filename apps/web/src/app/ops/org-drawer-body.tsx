@@ -1,5 +1,6 @@
 import { Button, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
+import { AuditHistory } from '../../features/audit/components/audit-history';
 import { OrgDetail } from '../../features/detail-panels/components/org-detail';
 import type { SidePanelName } from './side-panel-titles';
 import { SIDE_PANELS } from './side-panels';
@@ -26,15 +27,18 @@ export function OrgDrawerBody({
 }) {
   if (!side) {
     return (
-      <OrgDetail
-        kind={kind}
-        id={id}
-        staff={staff}
-        onOpenPanel={(name) => onOpenPanel(name)}
-        onInsertWeight={(storeId, receiverId) =>
-          onOpenPanel('insert-bulkscans', { store: String(storeId), receiver: String(receiverId) })
-        }
-      />
+      <Stack gap="lg">
+        <OrgDetail
+          kind={kind}
+          id={id}
+          staff={staff}
+          onOpenPanel={(name) => onOpenPanel(name)}
+          onInsertWeight={(storeId, receiverId) =>
+            onOpenPanel('insert-bulkscans', { store: String(storeId), receiver: String(receiverId) })
+          }
+        />
+        {staff && <AuditHistory objectType={kind} objectId={id} />}
+      </Stack>
     );
   }
   const Panel = SIDE_PANELS[side];

@@ -5,6 +5,7 @@ import { useGeneratedFile } from '../api/get-generated-file';
 import type { Names } from '../../../lib/lookups';
 import { useMediaMatch } from '../../../lib/use-media-match';
 import { FileDownloadButton } from './file-download-button';
+import { CorrectedNote } from './corrected-note';
 import { StatusDot } from './status-dot';
 
 const named = (id: number | null, name: (id: number | null) => string) => (id === null ? null : `${name(id)} (#${id})`);
@@ -26,6 +27,7 @@ function FileDetails({ row, names }: { row: GeneratedFileRow; names: Names }) {
         <Title order={2} size="h4">{`${fileOwner(row, names)} · ${row.entry_date}`}</Title>
         <StatusDot status={row.file_status} />
       </Group>
+      <CorrectedNote row={row} />
       <FileDownloadButton row={row} withLabel />
       <FieldList
         label="File"

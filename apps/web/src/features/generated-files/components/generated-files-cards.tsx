@@ -6,6 +6,7 @@ import { useWindowRows } from '../../../lib/use-window-rows';
 import { FileDownloadButton } from './file-download-button';
 import { DetailsButton, type FileViewProps } from './generated-files-table';
 import classes from './generated-files.module.css';
+import { CorrectedNote } from './corrected-note';
 import { StatusDot } from './status-dot';
 
 const CARD_HEIGHT = 112;
@@ -36,6 +37,7 @@ const FileCard = memo(function FileCard({
       <Text size="sm" fw={500} className={classes.wrap}>
         {who.join(' · ') || '—'}
       </Text>
+      <CorrectedNote row={row} />
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Text size="xs" c="dimmed" className={classes.clip}>
           <Text span ff="monospace" size="xs">

@@ -5,6 +5,7 @@ import type { Names } from '../../../lib/lookups';
 import { useWindowRows } from '../../../lib/use-window-rows';
 import { FileDownloadButton } from './file-download-button';
 import classes from './generated-files.module.css';
+import { CorrectedNote } from './corrected-note';
 import { StatusDot } from './status-dot';
 
 const ROW_HEIGHT = 44;
@@ -103,6 +104,7 @@ const FileRow = memo(function FileRow({
       </Table.Td>
       <Table.Td>
         <StatusDot status={row.file_status} />
+        <CorrectedNote row={row} />
       </Table.Td>
       <Table.Td>
         <FileDownloadButton row={row} />

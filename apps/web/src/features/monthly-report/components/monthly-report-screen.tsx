@@ -1,5 +1,5 @@
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
-import { formatMonth } from '@openrescue/shared';
+import { formatDate, formatMonth } from '@openrescue/shared';
 import { IconDownload } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { PageHeader } from '../../../components/page-header';
@@ -136,6 +136,11 @@ export function MonthlyReportScreen({ kind, id, bearer, back }: MonthlyReportScr
       {scope && (
         <Text size="sm" mt={-8} data-testid="report-scope">
           {scope}
+        </Text>
+      )}
+      {report?.corrected_after_publishing && (
+        <Text size="sm" c="orange.8" fw={600} data-testid="report-corrected" role="note">
+          Corrected after publishing on {formatDate(report.corrected_after_publishing)}
         </Text>
       )}
       <Paper

@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { DEPARTMENTS, formatDateTime, retailPaths } from '@openrescue/shared';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DetailState } from '../../../components/detail-state';
 import { FieldList } from '../../../components/field-list';
@@ -7,12 +8,16 @@ import { apiUrl } from '../../../config/env';
 import { paths } from '../../../config/paths';
 import { isRecordId, useListRecord } from '../../../lib/list-record';
 import type { BulkScanRow } from '../api/get-bulkscans';
+import { BulkScanActions } from './bulkscan-correction';
 
 const departmentName = (id: number | null) =>
   id == null ? null : `${id} · ${DEPARTMENTS.find((d) => d.id === id)?.name ?? 'Unknown'}`;
 
-/** A bulk scan's detail panel: every field of spec section 3 "Bulk scan record", and its store and receiver. */
-export function BulkScanDetail({ id }: { id: string }) {
+/**
+ * A bulk scan's detail panel: every field of spec section 3 "Bulk scan record", its store and receiver, Correct and
+ * Delete (issue 36), and `history` (its entries in the audit trail, composed by the route).
+ */
+export function BulkScanDetail({ id, history }: { id: string; history?: ReactNode }) {
   const valid = isRecordId(id);
   const query = useListRecord<BulkScanRow>(
     'bulkscan',
@@ -52,6 +57,8 @@ export function BulkScanDetail({ id }: { id: string }) {
               Open receiver
             </Button>
           </Group>
+          <BulkScanActions row={row} />
+          {history}
         </Stack>
       )}
     </DetailState>

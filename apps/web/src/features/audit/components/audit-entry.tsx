@@ -1,0 +1,79 @@
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import { AUDIT_ACTION_LABELS, type AuditAction, formatDateTime } from '@openrescue/shared';
+import type { AuditEvent } from '../api/get-audit-events';
+
+const OBJECT_LABELS: Record<string, string> = {
+  bulk_scan: 'Bulk scan',
+  store: 'Store',
+  receiver: 'Receiver',
+  company: 'Company',
+  mail_send: 'Mail send',
+  publish_job: 'Publish job',
+  flow: 'Flow',
+  integration_key: 'Integration key',
+  user: 'User',
+};
+
+export const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action as AuditAction] ?? action;
+export const objectLabel = (type: string, id: string | null) =>
+  `${OBJECT_LABELS[type] ?? type}${id === null ? '' : ` ${type === 'flow' || type === 'publish_job' || type === 'mail_send' ? id : `#${id}`}`}`;
+
+const show = (value: unknown) =>
+  value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+
+/** What changed: each field of before/after that differs, as "field: old → new" (or the values kept). */
+export function changesOf(event: Pick<AuditEvent, 'before' | 'after'>): string[] {
+  const before = (event.before ?? {}) as Record<string, unknown>;
+  const after = (event.after ?? {}) as Record<string, unknown>;
+  // The instant is said by the entry's date (the day it counts on) already.
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => k !== 'entry_time');
+  if (event.before && event.after) {
+    return keys
+      .filter((k) => show(before[k]) !== show(after[k]))
+      .map((k) => `${k.replace(/_/g, ' ')}: ${show(before[k])} → ${show(after[k])}`);
+  }
+  const only = event.after ? after : before;
+  return Object.keys(only)
+    .filter((k) => k !== 'entry_time')
+    .map((k) => `${k.replace(/_/g, ' ')}: ${show(only[k])}`);
+}
+
+/** One entry of the trail: what, on which object, who and when, the reason and the changes. */
+export function AuditEntry({ event, withObject = true }: { event: AuditEvent; withObject?: boolean }) {
+  const changes = changesOf(event);
+  return (
+    <Stack gap={2} data-testid="audit-entry">
+      <Group gap="xs" justify="space-between" wrap="wrap">
+        <Text fw={600}>
+          {actionLabel(event.action)}
+          {withObject ? ` · ${objectLabel(event.object_type, event.object_id)}` : ''}
+        </Text>
+        <Badge variant="light" color="gray">
+          {formatDateTime(event.at, { zone: true })}
+        </Badge>
+      </Group>
+      <Text size="sm" c="dimmed">
+        By{' '}
+        <Text span size="sm" c="var(--mantine-color-text)">
+          {event.actor_label}
+        </Text>
+        {event.reason ? (
+          <>
+            {' · Reason: '}
+            <Text span size="sm" c="var(--mantine-color-text)">
+              {event.reason}
+            </Text>
+          </>
+        ) : null}
+      </Text>
+      {changes.length > 0 && (
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {event.before && event.after ? 'Changed: ' : event.after ? 'Values: ' : 'Was: '}
+          <Text span size="sm" c="var(--mantine-color-text)">
+            {changes.join('; ')}
+          </Text>
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,129 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, screenshotPath, settle, signIn } from './support/helpers';
+
+/**
+ * Issue 36 section 1: staff correct a bulk scan with a reason, the store's totals follow at once, and the correction
+ * is in the audit trail (filters in the address, CSV) and in the scan's own history.
+ */
+const tokenOf = (page: Page) =>
+  page.evaluate(() => JSON.parse(sessionStorage.getItem('openrescue.session') ?? '{}').token as string);
+
+/** The network's current month, YYYY-MM-01 (America/Vancouver). */
+const currentMonth = () =>
+  `${new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Vancouver', year: 'numeric', month: '2-digit' }).format(new Date())}-01`;
+
+/** The store report's weight total in kg for the current month (0 when the month has no donations yet). */
+async function monthKg(page: Page, storeId: number): Promise<number> {
+  await page.goto(`/reports/store/${storeId}?month=${currentMonth()}`);
+  const totals = page.getByTestId('month-table-totals');
+  await expect(totals.or(page.getByTestId('month-empty'))).toBeVisible({ timeout: 20_000 });
+  if ((await totals.count()) === 0) return 0;
+  const weight = await totals.locator('[data-metric="weight"]').innerText();
+  return Number(weight.split(' kg')[0].replace(/,/g, ''));
+}
+
+test.describe('corrections and the audit trail', () => {
+  test('a corrected scan moves the totals at once and is on the trail with its reason', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, 'staff');
+    await expect(page).toHaveURL(/\/ops$/);
+    const headers = { authorization: `Bearer ${await tokenOf(page)}` };
+
+    // A store with a receiver, and a weight entered now (so it counts in this month's report).
+    const stores = await (
+      await page.request.get('/core-api/api/retail/stores?expand=receivers&page_size=50', { headers })
+    ).json();
+    const store = stores.results.find((s: { receivers: unknown[] }) =>
+      s.receivers.some((r) => typeof r === 'object'),
+    ) as { id: number; name: string; receivers: Array<{ id: number } | number> };
+    const receiver = store.receivers.find((r) => typeof r === 'object') as { id: number };
+    const entered = await page.request.post('/core-api/api/bulkscan/', {
+      headers,
+      data: [
+        {
+          store_id: store.id,
+          receiver_id: receiver.id,
+          department: 1,
+          destination: 1,
+          weight_kg: 640,
+          entry_time: new Date(Date.now() - 60_000).toISOString(),
+        },
+      ],
+    });
+    expect(entered.status(), await entered.text()).toBe(201);
+    const scanId = (await entered.json())[0].id as number;
+    const before = await monthKg(page, store.id);
+    expect(before).toBeGreaterThanOrEqual(640);
+
+    // The store's BulkScan panel: Correct opens the form; the reason is required.
+    await page.goto(`/ops/retail/stores/${store.id}?panel=bulkscan`);
+    const correct = page.getByRole('button', { name: `Correct bulk scan ${scanId}` });
+    await expect(correct).toBeVisible({ timeout: 20_000 });
+    await correct.click();
+    const form = page.getByRole('form', { name: 'Correct bulk scan' });
+    await expect(form).toBeVisible();
+    await form.getByLabel('Weight (kg)').fill('140');
+    await expect(form.getByTestId('correction-status')).toHaveText('Give a reason.');
+    await expect(form.getByRole('button', { name: 'Save correction' })).toBeDisabled();
+    await form.getByLabel('Reason').fill('Scale showed 640, the delivery note says 140');
+    await expect(form.getByTestId('correction-status')).toHaveText('Ready to correct.');
+    await expectAccessible(page, 'bulk scan correction form');
+    await page.screenshot({ path: screenshotPath('bulk-scan-correction.png') });
+    await form.getByRole('button', { name: 'Save correction' }).click();
+    await expect(page.getByText('Bulk scan corrected')).toBeVisible({ timeout: 20_000 });
+    await expect(form).toHaveCount(0);
+    // The panel's row shows the corrected weight.
+    await expect(page.getByRole('list', { name: 'Bulk scans' }).getByText('140 kg').first()).toBeVisible();
+
+    // The store's total followed at once.
+    expect(await monthKg(page, store.id)).toBeCloseTo(before - 500, 1);
+
+    // The trail: newest first, the correction with who, why and what changed.
+    await page.goto('/ops/audit');
+    await expect(page.getByRole('heading', { level: 1, name: 'Audit trail' })).toBeVisible();
+    const trail = page.getByRole('list', { name: 'Audit trail' });
+    const first = trail.getByTestId('audit-entry').first();
+    await expect(first).toContainText(`Bulk scan corrected · Bulk scan #${scanId}`, { timeout: 20_000 });
+    await expect(first).toContainText('By staff@openrescue.test');
+    await expect(first).toContainText('Reason: Scale showed 640, the delivery note says 140');
+    await expect(first).toContainText('weight kg: 640 → 140');
+    await expectAccessible(page, 'audit trail');
+    await page.screenshot({ path: screenshotPath('audit-trail.png') });
+
+    // Filters live in the address: the object's history, then a person nobody is.
+    await page.getByLabel('Object', { exact: true }).click();
+    await page.getByRole('option', { name: 'Bulk scan' }).click();
+    await page.getByLabel('Object id').fill(String(scanId));
+    await expect(page).toHaveURL(new RegExp(`object_type=bulk_scan.*object_id=${scanId}`));
+    await expect(page.getByTestId('audit-count')).toHaveText('2 entries match these filters');
+    await expect(trail.getByTestId('audit-entry').nth(1)).toContainText('Bulk scan entered');
+    await page.reload();
+    await expect(page.getByTestId('audit-count')).toHaveText('2 entries match these filters', { timeout: 20_000 });
+    await expect(page.getByLabel('Object id')).toHaveValue(String(scanId));
+
+    // Download CSV: the filtered entries.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('audit-trail.csv');
+    const csv = readFileSync((await download.path())!, 'utf8').replace(/^\ufeff/, '');
+    const lines = csv.trim().split(/\r?\n/);
+    expect(lines[0]).toBe('id,at,actor,actor_id,action,object_type,object_id,reason,before,after,detail');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain('bulk_scan.correct');
+    expect(lines[1]).toContain('Scale showed 640, the delivery note says 140');
+
+    await page.getByLabel('Person').fill('nobody-like-this');
+    await expect(page).toHaveURL(/actor=nobody-like-this/);
+    await expect(page.getByText('No entries match these filters.')).toBeVisible({ timeout: 20_000 });
+
+    // The scan's own panel shows its history.
+    await page.goto(`/ops/retail/no-pickups/${scanId}`);
+    const history = page.getByRole('dialog', { name: 'Bulk scan details' }).getByTestId('audit-history');
+    await expect(history).toContainText('Bulk scan corrected', { timeout: 20_000 });
+    await expect(history).toContainText('Bulk scan entered');
+    await settle(page);
+  });
+});

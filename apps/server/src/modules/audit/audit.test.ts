@@ -286,6 +286,41 @@ describe('the audit trail', () => {
     expect(flows.results[0]).toMatchObject({ object_type: 'flow', object_id: 'loadBulkScanToQa' });
   });
 
+  it('records mail sends and publish jobs', async () => {
+    const { rows } = await sql<{ receiver_id: number }>`select receiver_id from receiver_contact
+      where unsubscribed_at is null order by id limit 1`.execute(t.database.db);
+    const sent = await send('POST', '/core-api/api/reports/charity_poster_contacts/', {
+      with_receiver_id: Number(rows[0].receiver_id),
+      month: '2026-09',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const mail = await trail('action=mail.send');
+    expect(mail.results[0]).toMatchObject({
+      object_type: 'mail_send',
+      object_id: sent.json().result.send_id,
+      actor_label: 'staff@openrescue.test',
+      detail: { month: '2026-09', with_receiver_id: Number(rows[0].receiver_id), mailers: sent.json().result.mailers },
+    });
+    const file = await t.database.db
+      .selectFrom('publish_file')
+      .select('id')
+      .where('file_status', '=', 'READY')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const started = await send('POST', '/ops-api/appsheet/table/PublishFile/batchAction', {
+      Action: 'AdvanceSingleFileChangeTime',
+      Properties: { Locale: 'en-US', Timezone: 'Pacific Standard Time', TaskName: `publish_id_${file.id}` },
+      Rows: [{ id: file.id }],
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    const publish = await trail('action=publish.start');
+    expect(publish.results[0]).toMatchObject({
+      object_type: 'publish_job',
+      object_id: started.json().job.id,
+      detail: { publish_file_ids: [Number(file.id)] },
+    });
+  });
+
   it('cannot be changed through any route, nor in the database', async () => {
     const writes = t.routes.filter((r) => r.method !== 'GET' && r.method !== 'HEAD' && /audit/i.test(r.url));
     expect(writes).toEqual([]);

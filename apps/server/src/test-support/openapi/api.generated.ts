@@ -2963,6 +2963,7 @@ export interface operations {
                         } | null;
                         impact_factor_version: number;
                         xlsx_filename: string;
+                        corrected_after_publishing?: string | null;
                     };
                 };
             };
@@ -3190,6 +3191,7 @@ export interface operations {
                         } | null;
                         impact_factor_version: number;
                         xlsx_filename: string;
+                        corrected_after_publishing?: string | null;
                     };
                 };
             };
@@ -5299,6 +5301,7 @@ export interface operations {
                             version: number;
                             byte_size: number | null;
                             error: string | null;
+                            corrected_after_publish_at?: string | null;
                         }[];
                         count: number;
                         page: number;
@@ -5317,6 +5320,7 @@ export interface operations {
                             /** @enum {string} */
                             file_type: "CHARITY_REPORT" | "STORE_REPORT" | "COMPANY_REPORT";
                             publish_count: number;
+                            corrected_after_publish_at?: string | null;
                         }[];
                         count: number;
                         page: number;

@@ -5,6 +5,7 @@ import { AUTH_TEXT_LIMITS, authPaths } from '@openrescue/shared';
 import type { Kysely } from 'kysely';
 import { type Env, oidcEnabled } from '../config/env.js';
 import type { DB } from '../db/schema.js';
+import { recordStaffSignIn } from '../modules/audit/audit.service.js';
 import { oidcGuard } from './oidc-guard.js';
 import { queuedPassword } from './password-queue.js';
 import { sessionRotation } from './session-rotation.js';
@@ -88,6 +89,14 @@ export function createAuth({ env, db, baseURL, secret, log, onSessionEnded }: Au
         },
       },
       session: {
+        // A staff sign-in goes on the audit trail (issue 36); a failure to record it never fails the sign-in.
+        create: {
+          after: async (session) => {
+            await recordStaffSignIn(db, session.userId).catch((error: unknown) =>
+              log?.('error', `audit: sign-in not recorded: ${String(error)}`),
+            );
+          },
+        },
         delete: {
           after: async (session) => onSessionEnded?.((session as { chainId?: string | null }).chainId ?? session.id),
         },

@@ -94,3 +94,17 @@ export async function auditCsv(events: AuditEvent[]): Promise<Buffer> {
   const body = Buffer.from(await workbook.csv.writeBuffer());
   return Buffer.concat([Buffer.from('\ufeff', 'utf8'), body]);
 }
+
+/**
+ * A staff member signed in (a session the auth library made: password or identity provider; token refreshes and
+ * rotations are not sign-ins). Client users' sign-ins are not staff actions and are not recorded.
+ */
+export async function recordStaffSignIn(db: Kysely<DB>, userId: string): Promise<void> {
+  const user = await db.selectFrom('user').select(['email', 'staff']).where('id', '=', userId).executeTakeFirst();
+  if (!user?.staff) return;
+  await recordAudit(
+    db,
+    { userId, label: user.email },
+    { action: 'session.sign_in', objectType: 'user', objectId: userId },
+  );
+}

@@ -286,6 +286,14 @@ describe('the audit trail', () => {
     expect(flows.results[0]).toMatchObject({ object_type: 'flow', object_id: 'loadBulkScanToQa' });
   });
 
+  it("records staff sign-ins, not client users'", async () => {
+    const signIns = await trail('action=session.sign_in');
+    const who = signIns.results.map((e) => e.actor_label);
+    expect(who).toContain('staff@openrescue.test');
+    expect(who).not.toContain('company@openrescue.test');
+    expect(signIns.results[0]).toMatchObject({ object_type: 'user', object_id: signIns.results[0].actor_id });
+  });
+
   it('records mail sends and publish jobs', async () => {
     const { rows } = await sql<{ receiver_id: number }>`select receiver_id from receiver_contact
       where unsubscribed_at is null order by id limit 1`.execute(t.database.db);

@@ -74,7 +74,7 @@ export async function mailingRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       const q = request.query;
       const { count, rows } = await repo.contacts(
         { ...contactFilters(q), ids: q.id },
-        { limit: q.page_size, offset: (q.page - 1) * q.page_size },
+        { limit: q.page_size, offset: (q.page - 1) * q.page_size, ordering: q.ordering },
       );
       const results = await withLinks(rows);
       // What Send would queue for these filters (the id filter is the detail panel's, never a send's).

@@ -5,6 +5,7 @@ import { companiesQueryOptions } from '../features/dashboard/api/get-companies';
 import { storesQueryOptions } from '../features/dashboard/api/get-stores';
 import { loadMapEarly, loadPublicMapEarly } from '../features/network-map/lib/load-map-early';
 import { storesListQueryOptions } from '../features/ops-lists/api/get-stores';
+import { readSort, sortQuery, STORE_SORT } from '../features/ops-lists/lib/sort-options';
 import { inOwnTask } from '../lib/own-task';
 import { queryClient } from '../lib/query-client';
 import { getSession, type SessionUser } from '../lib/session';
@@ -100,9 +101,11 @@ function withSignedInUser(then: (user: SessionUser) => void): void {
  * once: the screen never waits for it.
  */
 const prefetchStoresList: LoaderFunction = ({ request }) => {
-  const search = new URL(request.url).searchParams.get('search') || undefined;
+  const params = new URL(request.url).searchParams;
+  const search = params.get('search') || undefined;
+  const order = sortQuery(readSort(params, STORE_SORT), STORE_SORT);
   withSignedInUser((user) => {
-    if (user.staff) void queryClient.prefetchInfiniteQuery(storesListQueryOptions({ search }));
+    if (user.staff) void queryClient.prefetchInfiniteQuery(storesListQueryOptions({ search, ...order }));
   });
   return null;
 };

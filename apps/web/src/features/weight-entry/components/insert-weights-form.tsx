@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Group, Paper, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { BULK_SCAN_BACK_DAYS, DEPARTMENTS } from '@openrescue/shared';
+import { BULK_SCAN_BACK_DAYS, DEPARTMENTS, reportDay, shiftReportDay, startOfReportDay } from '@openrescue/shared';
 import { useEffect, useRef, useState } from 'react';
 import { toApiError } from '../../../lib/api-errors';
 import { showErrorDialog } from '../../../lib/error-events';
@@ -34,15 +34,11 @@ export interface InsertWeightsFormProps {
 
 /** Mantine's default error red is too light on white (axe color-contrast); this one passes. */
 
-const toDate = (value: string | null) => (value ? new Date(`${value}T00:00:00`) : null);
+/** A picked back date is the network's day: it starts at midnight in the report time zone, not the browser's. */
+const toDate = (value: string | null) => (value ? startOfReportDay(value) : null);
 
 /** The server takes back dates up to BULK_SCAN_BACK_DAYS days before today (decision 0038): the picker offers no earlier one. */
-const earliestBackDate = () => {
-  const day = new Date();
-  day.setHours(0, 0, 0, 0);
-  day.setDate(day.getDate() - BULK_SCAN_BACK_DAYS);
-  return day;
-};
+const earliestBackDate = () => shiftReportDay(reportDay(), -BULK_SCAN_BACK_DAYS);
 
 /** Insert bulk-scan weights per department for one store and receiver (spec 4 "Bulk-scan weights form", 5). */
 export function InsertWeightsForm({ storeId, receiverId, email, onDone }: InsertWeightsFormProps) {
@@ -140,7 +136,7 @@ export function InsertWeightsForm({ storeId, receiverId, email, onDone }: Insert
           onChange={setBackDate}
           clearable
           minDate={earliestBackDate()}
-          maxDate={new Date()}
+          maxDate={reportDay()}
           valueFormat="YYYY-MM-DD"
           error={needsBackDate ? 'Pick a back date to use average weights.' : undefined}
           popoverProps={{ withinPortal: true }}

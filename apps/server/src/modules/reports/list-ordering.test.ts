@@ -185,3 +185,11 @@ describe.each(LISTS)('$name: ordering', (list) => {
     expect((await get(`${list.path}?ordering=${encodeURIComponent('id;drop table store')}`)).statusCode).toBe(400);
   });
 });
+
+describe('stipend spreadsheet: ordering', () => {
+  it('takes the list ordering (rows in the order the screen shows) and refuses an unknown key', async () => {
+    const ok = await get('/core-api/api/retail/stipend-report.xlsx?ordering=-actual_non_service_days,receiver_name');
+    expect(ok.statusCode).toBe(200);
+    expect((await get('/core-api/api/retail/stipend-report.xlsx?ordering=weight_kg')).statusCode).toBe(400);
+  });
+});

@@ -74,7 +74,7 @@ export function StipendRoute() {
                   onChange={(v) => setFilter('store_id', v)}
                 />
               </FilterDrop>
-              <StipendDownloadButton filters={filters} />
+              <StipendDownloadButton filters={{ ...filters, ...sortQuery(sort, STIPEND_SORT) }} />
             </Group>
           }
         />

@@ -28,6 +28,8 @@ export interface StipendFilters {
   year_month?: string;
   receiver_id?: string;
   store_id?: string;
+  /** The list's sort (decision 0065): the spreadsheet's rows come in the order the screen shows. */
+  ordering?: string;
 }
 
 export const STIPEND_URL = apiUrl(retailPaths.stipend);

@@ -114,6 +114,13 @@ test.describe('logs and flows', () => {
       await expect(stepRun).toContainText(`Done by ${jobId} (step ${index + 1} of 4)`);
       await expect(stepRun.getByText('succeeded', { exact: true })).toBeVisible();
     }
+    // The cards, without the toasts over them.
+    const closers = page.getByRole('button', { name: 'Close notification' });
+    while ((await closers.count()) > 0)
+      await closers
+        .first()
+        .click({ timeout: 2_000 })
+        .catch(() => {});
     await settle(page);
     await page.screenshot({ path: screenshotPath('ops-flows-finished.png'), fullPage: true });
 

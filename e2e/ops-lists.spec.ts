@@ -150,4 +150,35 @@ test.describe('ops lists: no-pickups, stipend, mailable', () => {
       await page.screenshot({ path: screenshotPath(shot.replace('.png', '-360.png')) });
     });
   }
+
+  test('Stipened Report names the month it shows: the last full month when none is chosen', async ({ page }) => {
+    // The previous calendar month in the network's time zone, as the server picks it.
+    const [y, m] = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/Vancouver',
+      year: 'numeric',
+      month: '2-digit',
+    })
+      .format(new Date())
+      .split('-')
+      .map(Number);
+    const last = m === 1 ? { y: y - 1, m: 12 } : { y, m: m - 1 };
+    const label = (month: { y: number; m: number }) =>
+      `${new Date(Date.UTC(month.y, month.m - 1, 15)).toLocaleString('en-US', { month: 'short', timeZone: 'UTC' })} ${month.y}`;
+    await page.goto('/ops/retail/stipend-report');
+    const note = page.getByTestId('stipend-month');
+    await expect(note).toHaveText(`Showing ${label(last)}, the last full month (no month chosen)`);
+    const [, total] = await listCounts(page);
+    if (total > 0) {
+      const ym = `${last.y}-${String(last.m).padStart(2, '0')}`;
+      await expect(page.getByRole('list', { name: 'Stipend rows' }).getByRole('link').first()).toHaveAccessibleName(
+        new RegExp(`, ${ym}$`),
+      );
+    }
+    await expectAccessible(page, 'stipend with the month named');
+    await page.screenshot({ path: screenshotPath('ops-stipend-month.png') });
+    // A chosen month is named as it is.
+    const before = last.m === 1 ? { y: last.y - 1, m: 12 } : { y: last.y, m: last.m - 1 };
+    await page.goto(`/ops/retail/stipend-report?year_month=${before.y}-${String(before.m).padStart(2, '0')}`);
+    await expect(note).toHaveText(`Showing ${label(before)}`);
+  });
 });

@@ -147,6 +147,24 @@ describe('bulk scan corrections', () => {
     expect(await state(scan.id)).toEqual(before);
   });
 
+  it('a no-pickup recorded in the console is a bulk-scan insert on the trail, and its date can be corrected', async () => {
+    const day = reportDay(new Date(daysAgo(6)));
+    const res = await send('POST', '/core-api/api/retail/no-pickups', {
+      store_id: f.storeId,
+      receiver_id: f.receiverId,
+      day,
+      reason_id: 3,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().id as number;
+    const { results } = await trail(`object_type=bulk_scan&object_id=${id}`);
+    expect(results[0]).toMatchObject({ action: 'bulk_scan.insert', after: { reason_id: 3, entry_date: day } });
+    const moved = reportDay(new Date(daysAgo(5)));
+    const corrected = await send('PATCH', scanUrl(id), { entry_date: moved, reason: 'Wrong day picked' });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(reportDay(new Date(corrected.json().after.entry_time))).toBe(moved);
+  });
+
   it('answers 404 for a scan nobody has, and refuses a weight on a no-pickup record', async () => {
     expect((await send('PATCH', scanUrl(987654321), { weight_kg: 3, reason: 'r' })).statusCode).toBe(404);
     expect((await send('DELETE', scanUrl(987654321), { reason: 'r' })).statusCode).toBe(404);

@@ -2,6 +2,7 @@ import { BULK_SCAN_BACK_DAYS, ERROR_TYPES, reportDay, type BulkScanRow, type NoP
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { badRequest, HttpError } from '../../lib/http-error.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { addDays, localMidnightMicros, microsToIso } from '../reports/time-bounds.js';
 import { listBulkScans } from './bulkscan.repository.js';
 import type { BulkScanAuthor } from './bulkscan.service.js';
@@ -66,6 +67,17 @@ export async function recordNoPickup(
       author_id: author.userId,
       email: author.email,
     });
+    // On the audit trail in the same transaction, like every bulk-scan insert (decision 0061).
+    await recordAudit(
+      trx,
+      { userId: author.userId, label: author.email },
+      {
+        action: 'bulk_scan.insert',
+        objectType: 'bulk_scan',
+        objectId: id,
+        after: { store_id: storeId, receiver_id: receiverId, reason_id: reasonId, entry_date: day },
+      },
+    );
     const { rows } = await listBulkScans(trx, { id: [id], page: 1, page_size: 1 });
     return rows[0];
   });

@@ -299,12 +299,13 @@ export const AUTHORIZATION_MATRIX: Record<string, Probe | Probe[]> = {
     write: true,
     expect: staffOnly('404'),
   },
-  // Issue 36: a no-pickup of yesterday (the network's day) for the principal's own store and receiver.
+  // Issue 36: a no-pickup of the network's today for the principal's own store and receiver (the demo's own
+  // no-pickups end yesterday, so this one is never the day's second).
   'POST /core-api/api/retail/no-pickups': {
     body: {
       store_id: '{own-store}',
       receiver_id: '{own-receiver}',
-      day: reportDay(Date.now() - 86_400_000),
+      day: reportDay(),
       reason_id: 2,
     },
     write: true,

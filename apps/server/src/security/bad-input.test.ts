@@ -227,6 +227,14 @@ describe('bad input', () => {
   it('never stores an unknown field: valid bodies with one added anywhere are refused or stored without it', async () => {
     const f = await createRetailFixture(t);
     const sid = `CA${'b'.repeat(32)}`;
+    // Two scans: one to correct, one to delete (decision 0061).
+    const scans = await t.app.inject({
+      method: 'POST',
+      url: '/core-api/api/bulkscan/',
+      payload: [item(f, { weight_kg: 5 }), item(f, { weight_kg: 6 })],
+      headers: { authorization: `Bearer ${staff}` },
+    });
+    const [toCorrect, toDelete] = (scans.json() as Array<{ id: number }>).map((r) => r.id);
     // A valid request per write route with a body (they write: this runs after the checksummed batches).
     const valid: Record<string, { url: string; body: unknown }> = {
       'POST /core-api/api/bulkscan/': { url: '/core-api/api/bulkscan/', body: [item(f, { weight_kg: 2 })] },
@@ -238,6 +246,14 @@ describe('bad input', () => {
           day: reportDay(Date.now() - 2 * 86_400_000),
           reason_id: 1,
         },
+      },
+      'PATCH /core-api/api/bulkscan/:id': {
+        url: `/core-api/api/bulkscan/${toCorrect}`,
+        body: { weight_kg: 7, reason: 'unknown field check' },
+      },
+      'DELETE /core-api/api/bulkscan/:id': {
+        url: `/core-api/api/bulkscan/${toDelete}`,
+        body: { reason: 'unknown field check' },
       },
       'POST /core-api/api/reports/charity_poster_contacts/': {
         url: '/core-api/api/reports/charity_poster_contacts/',

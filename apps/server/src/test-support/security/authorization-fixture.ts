@@ -4,6 +4,7 @@ import { ensureAccount } from '../../auth/accounts.js';
 import { DEMO_REPORT_STORE_ID } from '../../db/demo/index.js';
 import { currentLink, rotateLink } from '../../modules/public-links/public-links.service.js';
 import { createKey } from '../../modules/transcripts/transcripts.service.js';
+import { daysAgo, item } from '../fixtures/retail.js';
 import { buildTestApp, signIn, type TestApp } from '../test-app.js';
 import type { ObjectKind, PrincipalName, TargetKind } from './authorization-matrix.js';
 
@@ -94,10 +95,8 @@ function targetsOf(home: Home, shared: Record<'transcript' | 'generated-file' | 
 }
 
 /** The busiest month of a receiver that the store and the other company both serve now, with donations from both. */
-async function sharedReceiver(t: TestApp, store: number, otherCompany: number) {
-  return one<{ receiver_id: number; month: string }>(
-    t,
-    sql`select json_build_object('receiver_id', receiver_id, 'month', month) as id
+function busiestSharedMonth(store: number, otherCompany: number) {
+  return sql`select json_build_object('receiver_id', receiver_id, 'month', month) as id
     from (select d.receiver_id, to_char(date_trunc('month', d.entry_time at time zone 'America/Vancouver'), 'YYYY-MM-DD') as month,
         count(*) filter (where d.store_id = ${store}) as own, count(*) filter (where s.company_id = ${otherCompany}) as theirs
       from donation d join store s on s.id = d.store_id
@@ -105,8 +104,36 @@ async function sharedReceiver(t: TestApp, store: number, otherCompany: number) {
         and d.receiver_id in (select sr.receiver_id from store_receiver sr join store x on x.id = sr.store_id
           where x.company_id = ${otherCompany} and sr.ended_on is null)
       group by 1, 2) m
-    where own > 0 and theirs > 0 order by own + theirs desc limit 1`,
+    where own > 0 and theirs > 0 order by own + theirs desc limit 1`;
+}
+
+/**
+ * That month, or when the demo has none (the demo's donations move with today's date: on 2026-11-29 the 1,000-donation
+ * demo had none), a receiver both serve with a donation from each entered today through the staff bulk-scan route.
+ */
+async function sharedReceiver(t: TestApp, store: number, otherCompany: number, staffToken: string) {
+  const { rows } = await busiestSharedMonth(store, otherCompany).execute(t.database.db);
+  if (rows.length > 0) return one<{ receiver_id: number; month: string }>(t, busiestSharedMonth(store, otherCompany));
+  const link = await one<{ receiver_id: number; store_id: number }>(
+    t,
+    sql`select json_build_object('receiver_id', mine.receiver_id, 'store_id', theirs.store_id) as id
+      from store_receiver mine join store_receiver theirs on theirs.receiver_id = mine.receiver_id
+      join store x on x.id = theirs.store_id
+      where mine.store_id = ${store} and mine.ended_on is null and x.company_id = ${otherCompany} and theirs.ended_on is null
+      order by mine.receiver_id, theirs.store_id limit 1`,
   );
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/core-api/api/bulkscan/',
+    headers: { authorization: `Bearer ${staffToken}` },
+    payload: [store, link.store_id].map((storeId) => ({
+      ...item({ storeId, receiverId: link.receiver_id }, { weight_kg: 7 }),
+      entry_time: daysAgo(0, 0),
+    })),
+  });
+  if (res.statusCode !== 201 && res.statusCode !== 200)
+    throw new Error(`matrix fixture: bulk scan ${res.statusCode}: ${res.body}`);
+  return one<{ receiver_id: number; month: string }>(t, busiestSharedMonth(store, otherCompany));
 }
 
 const tkOf = (url: string) => new URL(url).searchParams.get('tk')!;
@@ -175,7 +202,7 @@ export async function buildMatrixFixture(): Promise<MatrixFixture> {
     'integration-key': revocable.id,
   };
   const publishFileId = await one(t, sql`select min(id) as id from publish_file where file_type = 'STORE_REPORT'`);
-  const shared = await sharedReceiver(t, homeA.store, COMPANY_B);
+  const shared = await sharedReceiver(t, homeA.store, COMPANY_B, staffSession.token);
 
   const headers: MatrixFixture['headers'] = {
     anonymous: {},

@@ -124,6 +124,19 @@ test.describe('corrections and the audit trail', () => {
     const history = page.getByRole('dialog', { name: 'Bulk scan details' }).getByTestId('audit-history');
     await expect(history).toContainText('Bulk scan corrected', { timeout: 20_000 });
     await expect(history).toContainText('Bulk scan entered');
+    await expect(history).toContainText('Reason: Scale showed 640, the delivery note says 140');
+    await history.scrollIntoViewIfNeeded();
     await settle(page);
+    await page.screenshot({ path: screenshotPath('bulk-scan-history.png') });
+
+    // Delete asks for a reason too; the scan then leaves the store's total.
+    const drawer = page.getByRole('dialog', { name: 'Bulk scan details' });
+    await drawer.getByRole('button', { name: `Delete bulk scan ${scanId}` }).click();
+    const deletion = page.getByRole('form', { name: 'Delete bulk scan' });
+    await expect(deletion.getByRole('button', { name: 'Delete' })).toBeDisabled();
+    await deletion.getByLabel('Reason').fill('Entered twice');
+    await deletion.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Bulk scan deleted')).toBeVisible({ timeout: 20_000 });
+    expect(await monthKg(page, store.id)).toBeCloseTo(before - 640, 1);
   });
 });

@@ -41,12 +41,14 @@ export function changesOf(event: Pick<AuditEvent, 'before' | 'after'>): string[]
 /** One entry of the trail: what, on which object, who and when, the reason and the changes. */
 export function AuditEntry({ event, withObject = true }: { event: AuditEvent; withObject?: boolean }) {
   const changes = changesOf(event);
+  // A sign-in's object is its actor, already named on the next line.
+  const named = withObject && !(event.object_type === 'user' && event.object_id === event.actor_id);
   return (
     <Stack gap={2} data-testid="audit-entry">
       <Group gap="xs" justify="space-between" wrap="wrap">
         <Text fw={600}>
           {actionLabel(event.action)}
-          {withObject ? ` · ${objectLabel(event.object_type, event.object_id)}` : ''}
+          {named ? ` · ${objectLabel(event.object_type, event.object_id)}` : ''}
         </Text>
         <Badge variant="light" color="gray">
           {formatDateTime(event.at, { zone: true })}

@@ -139,4 +139,73 @@ test.describe('corrections and the audit trail', () => {
     await expect(page.getByText('Bulk scan deleted')).toBeVisible({ timeout: 20_000 });
     expect(await monthKg(page, store.id)).toBeCloseTo(before - 640, 1);
   });
+
+  test('a published report corrected afterwards says so, in the report and in Generated Files', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, 'staff');
+    await expect(page).toHaveURL(/\/ops$/);
+    const headers = { authorization: `Bearer ${await tokenOf(page)}` };
+    const find = async (table: string, Selector: string) => {
+      const res = await page.request.post(`/ops-api/appsheet/table/${table}/action`, {
+        headers,
+        data: { Action: 'Find', Properties: { Locale: 'en-US', Timezone: 'Pacific Standard Time', Selector } },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+      return (await res.json()).data as Array<Record<string, unknown>>;
+    };
+    // The newest published store report, and a scan of that store moved into its month.
+    const [file] = (await find(
+      'PublishFile',
+      'Top(OrderBy(Filter(PublishFile, AND([file_type] = "STORE_REPORT", [file_status] = "PUBLISHED")), [entry_date], TRUE), 1)',
+    )) as Array<{ id: number; store_id: number; entry_date: string; corrected_after_publish_at: string | null }>;
+    expect(file.corrected_after_publish_at).toBeNull();
+    const stores = await (
+      await page.request.get(`/core-api/api/retail/stores?id=${file.store_id}&expand=receivers`, { headers })
+    ).json();
+    const receiver = stores.results[0].receivers.find((r: unknown) => typeof r === 'object') as { id: number };
+    const entered = await page.request.post('/core-api/api/bulkscan/', {
+      headers,
+      data: [
+        {
+          store_id: file.store_id,
+          receiver_id: receiver.id,
+          department: 5,
+          destination: 1,
+          weight_kg: 25,
+          entry_time: new Date(Date.now() - 60_000).toISOString(),
+        },
+      ],
+    });
+    expect(entered.status(), await entered.text()).toBe(201);
+    const scanId = (await entered.json())[0].id as number;
+    const corrected = await page.request.patch(`/core-api/api/bulkscan/${scanId}`, {
+      headers,
+      data: { entry_date: `${file.entry_date.slice(0, 8)}15`, reason: 'Belongs to the published month' },
+    });
+    expect(corrected.status(), await corrected.text()).toBe(200);
+
+    await page.goto(`/reports/store/${file.store_id}?month=${file.entry_date}`);
+    const note = page.getByTestId('report-corrected');
+    await expect(note).toHaveText(/^Corrected after publishing on [A-Z][a-z]{2} \d{1,2}, \d{4}$/, { timeout: 20_000 });
+    await settle(page);
+    await page.screenshot({ path: screenshotPath('report-corrected-after-publishing.png') });
+
+    const generated = (await find(
+      'GeneratedFile',
+      `Top(Filter(GeneratedFile, [publish_file_id] = ${file.id}), 1)`,
+    )) as Array<{
+      id: number;
+      corrected_after_publish_at: string | null;
+    }>;
+    if (generated.length) {
+      expect(generated[0].corrected_after_publish_at).not.toBeNull();
+      await page.goto(`/ops/reports/generated?file=${generated[0].id}`);
+      await expect(page.getByTestId('generated-file-details').getByTestId('corrected-after-publishing')).toHaveText(
+        /^Corrected after publishing on /,
+        { timeout: 20_000 },
+      );
+      await settle(page);
+      await page.screenshot({ path: screenshotPath('generated-file-corrected.png') });
+    }
+  });
 });

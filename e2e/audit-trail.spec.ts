@@ -129,7 +129,19 @@ test.describe('corrections and the audit trail', () => {
     await settle(page);
     await page.screenshot({ path: screenshotPath('bulk-scan-history.png') });
 
+    // The store's panel has its own history: a rotation of its report link is there.
+    const rotated = await page.request.post(`/ops-api/public-links/store/${store.id}/rotate`, { headers });
+    expect(rotated.status()).toBe(200);
+    await page.goto(`/ops/retail/stores/${store.id}`);
+    const storeHistory = page.getByRole('dialog', { name: 'Store details' }).getByTestId('audit-history');
+    await expect(storeHistory).toContainText('Report link rotated', { timeout: 20_000 });
+    await expect(storeHistory).toContainText('token version: 1 → 2');
+    await storeHistory.scrollIntoViewIfNeeded();
+    await settle(page);
+    await page.screenshot({ path: screenshotPath('store-history.png') });
+
     // Delete asks for a reason too; the scan then leaves the store's total.
+    await page.goto(`/ops/retail/no-pickups/${scanId}`);
     const drawer = page.getByRole('dialog', { name: 'Bulk scan details' });
     await drawer.getByRole('button', { name: `Delete bulk scan ${scanId}` }).click();
     const deletion = page.getByRole('form', { name: 'Delete bulk scan' });

@@ -30,6 +30,7 @@ const LANES: { name: string; port: number; files: string[] }[] = [
       'transcripts',
       'audit-trail',
       'public-and-errors',
+      'ops-text',
     ],
   },
   {
@@ -44,6 +45,7 @@ const LANES: { name: string; port: number; files: string[] }[] = [
       'public-pages',
       'calculator',
       'client-dashboard-loading',
+      'list-sorting',
       'ops-papercuts',
     ],
   },

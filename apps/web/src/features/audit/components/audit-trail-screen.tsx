@@ -1,14 +1,11 @@
 import { Alert, Button, Center, Group, Loader, Pagination, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES } from '@openrescue/shared';
-import { IconDownload } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { DownloadButton } from '../../../components/download-button';
 import { toApiError } from '../../../lib/api-errors';
-import { showErrorDialog } from '../../../lib/error-events';
 import { getProductName } from '../../../lib/product-name';
-import { saveFile } from '../../../lib/save-file';
 import { AUDIT_PAGE_SIZE, type AuditFilters, downloadAuditCsv, useAuditEvents } from '../api/get-audit-events';
 import { actionLabel, AuditEntry, objectLabel } from './audit-entry';
 
@@ -28,22 +25,10 @@ function filtersOf(params: URLSearchParams): AuditFilters {
 }
 
 function DownloadCsvButton({ filters }: { filters: AuditFilters }) {
-  const download = useMutation({
-    mutationFn: () => downloadAuditCsv(filters),
-    onSuccess: (blob) => saveFile(blob, 'audit-trail.csv'),
-    onError: (error) => {
-      const e = toApiError(error, getProductName());
-      showErrorDialog({ type: e.type, message: e.message, detail: e.detail });
-    },
-  });
   return (
-    <Button
-      leftSection={<IconDownload size={16} aria-hidden="true" />}
-      onClick={() => download.mutate()}
-      loading={download.isPending}
-    >
+    <DownloadButton load={() => downloadAuditCsv(filters)} fileName="audit-trail.csv">
       Download CSV
-    </Button>
+    </DownloadButton>
   );
 }
 

@@ -1,5 +1,6 @@
 import { Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { FLOW_DESCRIPTIONS, type FlowId, type JobStatus } from '@openrescue/shared';
+import { BreakableName } from '../../../components/breakable-name';
 import { type FlowRun, runSummary } from '../lib/flow-runs';
 
 const STATUS_COLOR: Record<JobStatus, string> = {
@@ -42,7 +43,7 @@ export function FlowCard({ id, run, busy, starting, onStart }: FlowCardProps) {
     >
       <Stack gap="sm" h="100%">
         <Title order={2} size="h4" id={headingId} style={{ wordBreak: 'break-word' }}>
-          {id}
+          <BreakableName name={id} />
         </Title>
         <Text size="sm" style={{ flexGrow: 1 }}>
           {FLOW_DESCRIPTIONS[id]}
@@ -50,7 +51,7 @@ export function FlowCard({ id, run, busy, starting, onStart }: FlowCardProps) {
         <Stack gap={6} aria-live="polite" data-testid="flow-run">
           <Group justify="space-between" gap="xs" wrap="nowrap">
             <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
-              {runSummary(run)}
+              <BreakableName name={runSummary(run)} />
             </Text>
             {run && (
               <Badge color={STATUS_COLOR[run.status]} variant="filled" style={{ flexShrink: 0 }}>

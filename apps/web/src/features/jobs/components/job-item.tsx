@@ -1,6 +1,7 @@
 import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { formatDateTime, isJobRunning, type JobStatus } from '@openrescue/shared';
+import { BreakableName } from '../../../components/breakable-name';
 import type { Job } from '../api/get-jobs';
 
 const STATUS_COLOR: Record<JobStatus, string> = {
@@ -30,7 +31,7 @@ export function JobItem({ job, divided = false }: { job: Job; divided?: boolean 
     >
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <Text fw={600} size="sm" style={{ wordBreak: 'break-word' }}>
-          {job.name}
+          <BreakableName name={job.name} />
         </Text>
         <Badge color={STATUS_COLOR[job.status] ?? 'gray.7'} variant="filled" style={{ flexShrink: 0 }}>
           {job.status}

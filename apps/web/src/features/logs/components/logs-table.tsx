@@ -1,21 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import { formatDateTime, networkTimeZoneName, NO_LOGS_MESSAGE } from '@openrescue/shared';
-import { Fragment } from 'react';
+import { BreakableName } from '../../../components/breakable-name';
 import type { DebugLogEntry } from '../api/get-debug-log';
-
-/**
- * A job name such as 'flow_loadBulkScanToQa' may wrap after an underscore or before a capital, never inside a
- * word (decision 0064).
- */
-export function JobName({ name }: { name: string }) {
-  const parts = name.split(/(?<=_)|(?<=[a-z])(?=[A-Z])/);
-  return parts.map((part, i) => (
-    <Fragment key={i}>
-      {i > 0 && <wbr />}
-      {part}
-    </Fragment>
-  ));
-}
 
 /** Spec 2.13: debug entries (target, error, creation time), newest first, or 'No logs yet..'. */
 export function LogsTable({ entries }: { entries: DebugLogEntry[] }) {
@@ -45,7 +31,7 @@ export function LogsTable({ entries }: { entries: DebugLogEntry[] }) {
             <Table.Tr key={e.id} data-testid="log-row" data-log-id={e.id}>
               <Table.Td style={{ overflowWrap: 'break-word' }}>
                 <Text size="sm" fw={600}>
-                  <JobName name={e.target} />
+                  <BreakableName name={e.target} />
                 </Text>
               </Table.Td>
               <Table.Td style={{ wordBreak: 'break-word' }}>

@@ -1,6 +1,6 @@
 import { Alert, Button, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { formatCompact, formatDateTime, formatNumber } from '@openrescue/shared';
-import { Fragment } from 'react';
+import { BreakableName } from '../../../components/breakable-name';
 import { useTableMetrics } from '../api/get-table-metrics';
 
 /** 'Nov 3, 2026, 9:15 AM' in the network's time zone, or a dash for a table never changed. */
@@ -8,20 +8,6 @@ export function formatChangeTime(iso: string | null): string {
   if (!iso) return '—';
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '—' : formatDateTime(date);
-}
-
-/** 'network_organization' may break after each underscore on a narrow screen. */
-function TableName({ name }: { name: string }) {
-  return name.split('_').map((part, i) => (
-    <Fragment key={i}>
-      {i > 0 && (
-        <>
-          _<wbr />
-        </>
-      )}
-      {part}
-    </Fragment>
-  ));
 }
 
 /** The main tables with their row counts and last change (GET {ops}/table_metrics). */
@@ -58,7 +44,7 @@ export function TableMetricsTable() {
         {metrics.data.map((m) => (
           <Table.Tr key={m.table}>
             <Table.Th scope="row" fw={500}>
-              <TableName name={m.table} />
+              <BreakableName name={m.table} />
             </Table.Th>
             <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
               {m.row_count_estimated ? `about ${formatCompact(m.row_count)}` : formatNumber(m.row_count)}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAccount } from '../auth/accounts.js';
 import { DEMO_ACCOUNTS } from '../demo-accounts.js';
+import { readAllPages } from '../test-support/pages.js';
 import { buildTestApp, signIn } from '../test-support/test-app.js';
 import { buildMatrixFixture, type MatrixFixture, type View } from '../test-support/security/authorization-fixture.js';
 import {
@@ -148,13 +149,12 @@ describe('authorization matrix (issue 9)', () => {
     it('the raw donation rows', async () => {
       for (const [who, view] of viewers()) {
         // Pages of at most 1,000 rows (decision 0041), followed through `next`.
-        let body = await get(who, '/core-api/api/retail/reports/donations?limit=40000');
-        const rows = [...(body.results as { id: number }[])];
-        while (body.next) {
-          body = await get(who, body.next);
-          rows.push(...body.results);
-        }
-        const ids = rows.map((r) => r.id).sort((a, b) => a - b);
+        const { body } = await readAllPages<{ id: number }>(
+          f.t.app,
+          '/core-api/api/retail/reports/donations?limit=40000',
+          f.headers[who],
+        );
+        const ids = body.results.map((r) => r.id).sort((a, b) => a - b);
         expect({ count: body.count, ids }, who).toEqual({ count: ids.length, ids: await donationIds(db(), view) });
       }
     });

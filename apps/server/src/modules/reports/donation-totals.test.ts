@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type DemoRole, signInDemoAccounts, type TestApp } from '../../test-support/test-app.js';
 import { rawTotals, totalsQueryString, type RawTotalsParams } from '../../test-support/fixtures/raw-totals.js';
+import { readAllPages } from '../../test-support/pages.js';
 
 const URL_TOTALS = '/core-api/api/retail/reports/donation_totals';
 let t: TestApp;
@@ -43,19 +44,11 @@ async function get(who: keyof typeof tokens, query: string) {
  * page_size asks (decision 0041).
  */
 async function allPages(who: keyof typeof tokens, query: string) {
-  const res = await get(who, query);
-  expect(res.statusCode, res.body).toBe(200);
-  const body = res.json() as { count: number; next: string | null; results: any[]; impact_factor_version?: number };
-  expect(body.results.length).toBeLessThanOrEqual(TOTALS_PAGE_MAX);
-  for (let next = body.next; next;) {
-    const page = await t.app.inject({ method: 'GET', url: next, headers: { authorization: `Bearer ${tokens[who]}` } });
-    expect(page.statusCode, page.body).toBe(200);
-    const more = page.json() as typeof body;
-    expect(more.results.length).toBeLessThanOrEqual(TOTALS_PAGE_MAX);
-    body.results.push(...more.results);
-    next = more.next;
-  }
-  return body;
+  const { body, pages } = await readAllPages(t.app, `${URL_TOTALS}?${query}`, {
+    authorization: `Bearer ${tokens[who]}`,
+  });
+  for (const page of pages) expect(page.results.length).toBeLessThanOrEqual(TOTALS_PAGE_MAX);
+  return body as typeof body & { impact_factor_version?: number };
 }
 
 /** The endpoint's rows (all pages in one) beside the raw GROUP BY, metrics included. */

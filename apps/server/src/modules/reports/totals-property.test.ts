@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signIn, type TestApp } from '../../test-support/test-app.js';
 import { rawTotals, totalsQueryString, type RawTotalsParams } from '../../test-support/fixtures/raw-totals.js';
 import { plantConsoleWeights } from '../../test-support/fixtures/retail.js';
+import { readAllPages } from '../../test-support/pages.js';
 import { HttpError } from '../../lib/http-error.js';
 import { correctBulkScan, deleteBulkScan } from '../retail/bulkscan-correction.service.js';
 
@@ -274,25 +275,13 @@ describe('rollups stay exact (property)', () => {
           expect(Number(diff.rows[0].n)).toBe(0);
           for (const q of queries) {
             const params: RawTotalsParams = { ...q, annotate: q.annotate.length ? q.annotate : undefined };
-            const res = await t.app.inject({
-              method: 'GET',
-              url: `/core-api/api/retail/reports/donation_totals?${totalsQueryString({ ...params, annotate_metrics: true, page_size: 10000 })}`,
-              headers: { authorization: `Bearer ${token}` },
-            });
-            expect(res.statusCode, res.body).toBe(200);
             // A page holds at most TOTALS_PAGE_MAX groups whatever page_size asks (decision 0041): read on through `next`.
-            const results = [...res.json().results];
-            for (let next = res.json().next as string | null; next;) {
-              const page = await t.app.inject({
-                method: 'GET',
-                url: next,
-                headers: { authorization: `Bearer ${token}` },
-              });
-              expect(page.statusCode, page.body).toBe(200);
-              results.push(...page.json().results);
-              next = page.json().next;
-            }
-            expect(results).toEqual(await rawTotals(t.database.db, params));
+            const { body } = await readAllPages(
+              t.app,
+              `/core-api/api/retail/reports/donation_totals?${totalsQueryString({ ...params, annotate_metrics: true, page_size: 10000 })}`,
+              { authorization: `Bearer ${token}` },
+            );
+            expect(body.results).toEqual(await rawTotals(t.database.db, params));
           }
         },
       ),

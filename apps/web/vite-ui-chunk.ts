@@ -82,31 +82,39 @@ export function surveyPublicModules(): Plugin {
   };
 }
 
-/** A module that only the map or the charts import, directly or through other such modules. */
-function onlyForHeavyScreens(id: string, graph: ModuleGraph, seen = new Set<string>()): boolean {
-  if (HEAVY_ROOT.test(id)) return true;
+/**
+ * Whether every chain of importers up from `id` ends at a module `from` matches, passing only through modules `through`
+ * matches (a chain that comes back on itself counts as ending there): which pages a module can be loaded for.
+ */
+function importedOnlyFrom(
+  id: string,
+  graph: ModuleGraph,
+  from: RegExp,
+  { through = /(?:)/, dynamic = false }: { through?: RegExp; dynamic?: boolean },
+  seen = new Set<string>(),
+): boolean {
+  if (from.test(id)) return true;
+  if (!through.test(id)) return false;
   if (seen.has(id)) return true;
   seen.add(id);
   const info = graph.getModuleInfo(id);
-  const importers = info ? [...info.importers, ...info.dynamicImporters] : [];
-  return importers.length > 0 && importers.every((importer) => onlyForHeavyScreens(importer, graph, seen));
-}
-
-/**
- * A library that only the UI kit imports (react-number-format, under NumberInput): it joins the `ui` chunk. Left out,
- * it went into the first lazy screen that used it, and the `ui` chunk and that screen's chunk imported each other.
- */
-function onlyForTheUiKit(id: string, graph: ModuleGraph, seen = new Set<string>()): boolean {
-  if (seen.has(id)) return true;
-  seen.add(id);
-  const importers = graph.getModuleInfo(id)?.importers ?? [];
+  const importers = info ? [...info.importers, ...(dynamic ? info.dynamicImporters : [])] : [];
   return (
     importers.length > 0 &&
-    importers.every(
-      (importer) => UI_KIT.test(importer) || (LIBRARY.test(importer) && onlyForTheUiKit(importer, graph, seen)),
-    )
+    importers.every((importer) => importedOnlyFrom(importer, graph, from, { through, dynamic }, seen))
   );
 }
+
+/** A module that only the map or the charts import (statically or lazily), directly or through other such modules. */
+const onlyForHeavyScreens = (id: string, graph: ModuleGraph) =>
+  importedOnlyFrom(id, graph, HEAVY_ROOT, { dynamic: true });
+
+/**
+ * A library that only the UI kit imports (react-number-format, under NumberInput), directly or through other
+ * libraries: it joins the `ui` chunk. Left out, it went into the first lazy screen that used it, and the `ui` chunk and
+ * that screen's chunk imported each other.
+ */
+const onlyForTheUiKit = (id: string, graph: ModuleGraph) => importedOnlyFrom(id, graph, UI_KIT, { through: LIBRARY });
 
 /**
  * The real build's code-splitting groups; none without a survey (the dev server, or a build that skipped it):
@@ -128,7 +136,7 @@ export function uiChunkGroups(mode: string) {
     },
     {
       name: (id: string, graph: ModuleGraph) =>
-        (UI_KIT.test(id) || (LIBRARY.test(id) && onlyForTheUiKit(id, graph))) &&
+        (UI_KIT.test(id) || onlyForTheUiKit(id, graph)) &&
         !initial.has(id) &&
         !map.has(id) &&
         !onlyForHeavyScreens(id, graph)

@@ -93,10 +93,12 @@ export default function MapCanvas(props: MapCanvasProps) {
   );
 
   // data-map-state / data-marker-count say when the markers on screen are the current ones (tests, benchmark).
-  useEffect(() => {
+  // Marked 'updating' until the next 'idle', which the repaint makes sure follows even when nothing on screen changes.
+  const markUpdating = () => {
     boxRef.current?.setAttribute('data-map-state', 'updating');
-    mapRef.current?.triggerRepaint(); // an 'idle' follows even when the new data draws nothing new
-  }, [markers, visibleIds]);
+    mapRef.current?.triggerRepaint();
+  };
+  useEffect(markUpdating, [markers, visibleIds]);
   const { visible, sync } = useHiddenMarkers(mapRef, 'network', markers, visibleIds);
   const markIdle = () => {
     const box = boxRef.current;
@@ -117,8 +119,7 @@ export default function MapCanvas(props: MapCanvasProps) {
     const map = mapRef.current;
     if (!map) return;
     untouched.current = true;
-    boxRef.current?.setAttribute('data-map-state', 'updating');
-    map.triggerRepaint(); // an 'idle' follows even when the view stays where it was
+    markUpdating();
     map.jumpTo({ center: [view.center[0], view.center[1]], zoom: view.zoom });
     const bounds = fitNarrow ? markerBounds(markers) : null;
     if (!bounds) return;

@@ -73,7 +73,7 @@ describe('ranges, money saved, All Stores and FLW', () => {
     const admin = viewer({ staff: true });
     const company = viewer({ companyUser: cu({ company_user_role: 1 }) });
     expect(visibleRanges(admin)).toEqual([...ALL_RANGES]);
-    expect(visibleRanges(company)).toEqual(['1m', '3m', '6m', '1y', '3y', 'max']);
+    expect(visibleRanges(company)).toEqual(['1m', '3m', '6m', '1y', '3y', 'max', 'ytd', 'last-year', 'custom']);
     expect([canSeeMoneySaved(admin), canSeeMoneySaved(company)]).toEqual([true, false]);
     expect([canChooseAllStores(admin), canChooseAllStores(company)]).toEqual([true, false]);
   });

@@ -14,9 +14,22 @@ export interface Viewer {
   companyUser: CompanyUserRecord | null;
 }
 
-export type RangeKey = '7d' | '2w' | '1m' | '3m' | '6m' | '1y' | '3y' | 'max';
+export type RangeKey = '7d' | '2w' | '1m' | '3m' | '6m' | '1y' | '3y' | 'max' | 'ytd' | 'last-year' | 'custom';
 
-export const ALL_RANGES: readonly RangeKey[] = ['7d', '2w', '1m', '3m', '6m', '1y', '3y', 'max'];
+/** Section 9's ranges, then issue 38's presets and the custom range (decision 0073). */
+export const ALL_RANGES: readonly RangeKey[] = [
+  '7d',
+  '2w',
+  '1m',
+  '3m',
+  '6m',
+  '1y',
+  '3y',
+  'max',
+  'ytd',
+  'last-year',
+  'custom',
+];
 const ADMIN_ONLY_RANGES: readonly RangeKey[] = ['7d', '2w'];
 
 /** Roles 1 and 3 reach every store of their company. */

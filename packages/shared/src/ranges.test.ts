@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { formatCompact, formatMoney, formatNumber, formatPercent } from './format.js';
-import { defaultMonth, lastDayOfMonth, monthChoices, rangeBounds, rangeText, RANGE_OPTIONS } from './ranges.js';
+import {
+  comparisonBounds,
+  customRangeProblem,
+  defaultMonth,
+  granularityFor,
+  lastDayOfMonth,
+  monthChoices,
+  rangeBounds,
+  rangeText,
+  RANGE_OPTIONS,
+} from './ranges.js';
 
 describe('ranges', () => {
   it('defaults to the first day of the previous month', () => {
@@ -37,8 +47,42 @@ describe('ranges', () => {
       '1 year',
       '3 years',
       'Max',
+      'Year to date',
+      'Last calendar year',
+      'Custom',
     ]);
-    expect(RANGE_OPTIONS.at(-1)!.months).toBe(60);
+    expect(RANGE_OPTIONS.find((r) => r.key === 'max')!.months).toBe(60);
+  });
+
+  it('reads the presets from today and a custom range by its length (decision 0073)', () => {
+    expect(rangeBounds('ytd', '2026-10-01', undefined, '2026-11-29')).toEqual({
+      from: '2026-01-01',
+      to: '2026-11-29',
+      granularity: 'date-month',
+    });
+    expect(rangeBounds('last-year', '2026-10-01', undefined, '2026-01-05')).toEqual({
+      from: '2025-01-01',
+      to: '2025-12-31',
+      granularity: 'date-month',
+    });
+    expect(rangeBounds('custom', '2026-10-01', { from: '2025-12-20', to: '2026-01-10' }).granularity).toBe('date');
+    expect(granularityFor('2025-01-01', '2025-05-31')).toBe('date-week');
+    expect(customRangeProblem('2021-01-01', '2025-12-31')).toBeNull();
+    expect(customRangeProblem('2021-01-01', '2026-01-01')).toMatch(/at most 5 years/);
+    expect(customRangeProblem('2026-02-01', '2026-01-01')).toMatch(/after the end/);
+    expect(customRangeProblem('2026-02-30', '2026-03-01')).toMatch(/start and an end/);
+  });
+
+  it('compares whole months with whole months, other ranges with as many days (decision 0072)', () => {
+    expect(comparisonBounds('2026-10-01', '2026-10-31')).toEqual({
+      previous: { from: '2026-09-01', to: '2026-09-30' },
+      yearAgo: { from: '2025-10-01', to: '2025-10-31' },
+    });
+    expect(comparisonBounds('2024-02-01', '2024-02-29').yearAgo).toEqual({ from: '2023-02-01', to: '2023-02-28' });
+    expect(comparisonBounds('2025-12-20', '2026-01-10')).toEqual({
+      previous: { from: '2025-11-28', to: '2025-12-19' },
+      yearAgo: { from: '2024-12-20', to: '2025-01-10' },
+    });
   });
 
   it('offers the last 12 months, newest first', () => {

@@ -24,7 +24,17 @@ export const RANGE_OPTIONS: readonly RangeOption[] = [
   { key: '1y', label: '1 year', months: 12, granularity: 'date-month' },
   { key: '3y', label: '3 years', months: 36, granularity: 'date-month' },
   { key: 'max', label: 'Max', months: 60, granularity: 'date-month' },
+  // Issue 38 (decision 0073): not tied to the end month; their granularity follows their length (granularityFor).
+  { key: 'ytd', label: 'Year to date', granularity: 'date-month' },
+  { key: 'last-year', label: 'Last calendar year', granularity: 'date-month' },
+  { key: 'custom', label: 'Custom', granularity: 'date' },
 ];
+
+/** Ranges whose end is not the end month: the month picker does not apply to them. */
+export const RANGES_WITHOUT_MONTH: readonly RangeKey[] = ['ytd', 'last-year', 'custom'];
+
+/** The longest range a report answers (issue 38): five calendar years, the length of Max. */
+export const MAX_RANGE_YEARS = 5;
 
 export const DEFAULT_RANGE: RangeKey = '1m';
 /** The month picker offers the last 12 months by default (section 9). */
@@ -77,8 +87,78 @@ export interface RangeBounds {
   granularity: Granularity;
 }
 
-/** A range ends at the end of the chosen month (DESIGN.md section 6). */
-export function rangeBounds(key: RangeKey, month: string): RangeBounds {
+const DAY_MS = 86_400_000;
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whole days from `from` to `to`, both included. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+}
+
+function shiftDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The same calendar day `years` later (earlier when negative); Feb 29 becomes Feb 28 in a common year. */
+export function shiftYears(day: string, years: number): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return ymd(y + years, m, Math.min(d, Number(lastDayOfMonth(ymd(y + years, m, 1)).slice(8))));
+}
+
+/** A calendar date that exists, 'YYYY-MM-DD'. */
+export function isCalendarDate(value: string): boolean {
+  const match = DATE_RE.exec(value);
+  return match !== null && ymd(+match[1], +match[2], +match[3]) === value && +match[1] >= 1900 && +match[1] <= 2200;
+}
+
+/** By day up to two months, by week up to seven months, by month beyond (DESIGN.md section 6's steps). */
+export function granularityFor(from: string, to: string): Granularity {
+  const days = daysBetween(from, to);
+  if (days <= 62) return 'date';
+  if (days <= 215) return 'date-week';
+  return 'date-month';
+}
+
+/**
+ * Why a custom range cannot be reported, or null: both calendar dates, the start not after the end, at most
+ * MAX_RANGE_YEARS years (the server answers the same with a 400).
+ */
+export function customRangeProblem(from: string, to: string): string | null {
+  if (!isCalendarDate(from) || !isCalendarDate(to)) return 'Choose a start and an end date.';
+  if (from > to) return 'The start date is after the end date.';
+  if (to >= shiftYears(from, MAX_RANGE_YEARS)) return `A range can be at most ${MAX_RANGE_YEARS} years long.`;
+  return null;
+}
+
+/** A custom range's bounds, its granularity by its length. */
+export function customBounds(from: string, to: string): RangeBounds {
+  return { from, to, granularity: granularityFor(from, to) };
+}
+
+export interface CustomRange {
+  from: string;
+  to: string;
+}
+
+/**
+ * A range's bounds. Section 9's ranges end at the end of the chosen month (DESIGN.md section 6); Year to date runs
+ * from January 1 to `today`, Last calendar year is the year before `today`'s, Custom is `custom` (decision 0073).
+ */
+export function rangeBounds(
+  key: RangeKey,
+  month: string,
+  custom?: CustomRange,
+  today: string = reportDay(),
+): RangeBounds {
+  if (key === 'ytd') return customBounds(`${today.slice(0, 4)}-01-01`, today);
+  if (key === 'last-year') {
+    const year = Number(today.slice(0, 4)) - 1;
+    return customBounds(`${year}-01-01`, `${year}-12-31`);
+  }
+  if (key === 'custom') {
+    if (!custom) throw new Error('a custom range needs its dates');
+    return customBounds(custom.from, custom.to);
+  }
   const option = rangeOption(key);
   const to = lastDayOfMonth(month);
   if (option.days) {
@@ -91,6 +171,44 @@ export function rangeBounds(key: RangeKey, month: string): RangeBounds {
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+export interface ComparisonBounds {
+  /** The period of the same length just before (whole months for a range of whole months). */
+  previous: { from: string; to: string };
+  /** The same period a year earlier. */
+  yearAgo: { from: string; to: string };
+}
+
+/** A range of whole calendar months: from the 1st of a month to the last day of a month. */
+function wholeMonths(from: string, to: string): boolean {
+  return from.endsWith('-01') && lastDayOfMonth(to) === to;
+}
+
+/**
+ * The two periods a range is compared with (issue 38, decision 0072). A range of whole months is compared with as
+ * many whole months before it (October with September, not with the 31 days before); any other range with as many
+ * days before it. The year-earlier period is the same dates a year before (a month's end stays a month's end).
+ */
+export function comparisonBounds(from: string, to: string): ComparisonBounds {
+  let previous: { from: string; to: string };
+  if (wholeMonths(from, to)) {
+    const [fy, fm] = from.split('-').map(Number);
+    const [ty, tm] = to.split('-').map(Number);
+    const months = (ty - fy) * 12 + (tm - fm) + 1;
+    previous = { from: addMonths(from, -months), to: shiftDays(from, -1) };
+  } else {
+    const days = daysBetween(from, to);
+    previous = { from: shiftDays(from, -days), to: shiftDays(from, -1) };
+  }
+  const yearAgoTo = shiftYears(to, -1);
+  return {
+    previous,
+    yearAgo: {
+      from: shiftYears(from, -1),
+      to: lastDayOfMonth(to) === to ? lastDayOfMonth(yearAgoTo) : yearAgoTo,
+    },
+  };
+}
 
 /** 'Oct 1, 2026' from '2026-10-01'. */
 export function formatDay(day: string): string {

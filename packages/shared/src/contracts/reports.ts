@@ -25,7 +25,8 @@ export const idList = z
   .regex(/^\d{1,9}(,\d{1,9})*$/, 'expected one id or comma-joined ids, e.g. 4 or 4,7')
   .transform((v) => v.split(',').map(Number));
 
-export const ANNOTATE_FIELDS = ['from_department_id', 'destination_id', 'receiver_id'] as const;
+/** from_store_id: by donor store (a charity's dashboard, decision 0066). */
+export const ANNOTATE_FIELDS = ['from_department_id', 'destination_id', 'receiver_id', 'from_store_id'] as const;
 export type AnnotateField = (typeof ANNOTATE_FIELDS)[number];
 
 export const annotateList = z
@@ -122,6 +123,11 @@ export const donationTotalsQuerySchema = z
     annotate: annotateList.optional(),
     annotate_metrics: booleanFlag.optional(),
     annotate_entry_time: z.enum(['date', 'date-week', 'date-month']).optional(),
+    /**
+     * Also the same sums for the previous period of the same length and the same period a year earlier, in the same
+     * answer (issue 38, decision 0072). Needs entry_time__gte and entry_time__lte as calendar dates.
+     */
+    compare: booleanFlag.optional(),
     /** Up to 10000 is accepted; a page holds at most TOTALS_PAGE_MAX rows and `next` gives the rest. */
     page_size: z.coerce.number().int().min(1).max(10000).default(50),
     page: pageParam,
@@ -140,6 +146,7 @@ export const reportRowSchema = z.object({
   destination_id: z.number().optional(),
   from_department_id: z.number().optional(),
   receiver_id: z.number().optional(),
+  from_store_id: z.number().optional(),
   /** Start of the period: the day, the Monday of the week, or the first of the month (America/Vancouver). */
   date: z.string().optional(),
   weight_kg__sum: z.number(),
@@ -151,8 +158,19 @@ export const reportRowSchema = z.object({
 });
 export type ReportRow = z.infer<typeof reportRowSchema>;
 
+/** One comparison period of a `compare=true` answer: its first and last day and its rows (the same page of them). */
+export const comparisonPeriodSchema = z.object({
+  entry_time__gte: z.string(),
+  entry_time__lte: z.string(),
+  count: z.number().int(),
+  results: z.array(reportRowSchema),
+});
+export type ComparisonPeriod = z.infer<typeof comparisonPeriodSchema>;
+
 export const donationTotalsSchema = listPageSchema(reportRowSchema).extend({
   /** The impact factor version the sums were computed with (DESIGN.md "Impact metrics"). */
   impact_factor_version: z.number().optional(),
+  /** With compare=true: the previous period of the same length and the same period a year earlier. */
+  comparison: z.object({ previous: comparisonPeriodSchema, year_ago: comparisonPeriodSchema }).optional(),
 });
 export type DonationTotals = z.infer<typeof donationTotalsSchema>;

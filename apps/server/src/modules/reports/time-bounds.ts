@@ -1,4 +1,4 @@
-import { REPORT_TIME_ZONE } from '@openrescue/shared';
+import { customRangeProblem, MAX_RANGE_YEARS, REPORT_TIME_ZONE } from '@openrescue/shared';
 import { badRequest } from '../../lib/http-error.js';
 
 /**
@@ -139,4 +139,47 @@ export function intervalOf(q: TimeQuery): Interval {
   const hi = q.entry_time__lte === undefined ? null : parseBound('entry_time__lte', q.entry_time__lte, true);
   const empty = lo !== null && hi !== null && boundMicros(lo) >= boundMicros(hi);
   return { lo, hi, empty };
+}
+
+/** Five calendar years hold at most two leap days. */
+const MAX_RANGE_MICROS = (MAX_RANGE_YEARS * 365 + 2) * DAY_MS * 1000;
+
+/**
+ * A report covers at most MAX_RANGE_YEARS years (issue 38, decision 0073): a longer closed interval is a clear 400.
+ * Two calendar dates are held to calendar years (2021-01-01 to 2025-12-31 is the longest from 2021), instants to
+ * the most days five years can have.
+ */
+export function assertRangeLength(q: TimeQuery, interval: Interval): void {
+  const { lo, hi } = interval;
+  if (!lo || !hi || interval.empty) return;
+  const from = q.entry_time__gte;
+  const to = q.entry_time__lte;
+  const tooLong =
+    from !== undefined && to !== undefined && DAY_RE.test(from) && DAY_RE.test(to) && q.entry_time__gt === undefined
+      ? customRangeProblem(from, to) !== null
+      : boundMicros(hi) - boundMicros(lo) > MAX_RANGE_MICROS;
+  if (tooLong) {
+    throw badRequest(
+      `A report covers at most ${MAX_RANGE_YEARS} years.`,
+      `querystring.entry_time__lte: ${to ?? ''} is ${MAX_RANGE_YEARS} years or more after the start`,
+    );
+  }
+}
+
+/**
+ * The dates a comparison is made from (compare=true): entry_time__gte and entry_time__lte, both calendar dates, the
+ * start not after the end, at most MAX_RANGE_YEARS years; anything else is a 400 naming what is wrong.
+ */
+export function comparedRange(q: TimeQuery): { from: string; to: string } {
+  const from = q.entry_time__gte;
+  const to = q.entry_time__lte;
+  if (from === undefined || to === undefined || !DAY_RE.test(from) || !DAY_RE.test(to) || q.entry_time__gt) {
+    throw badRequest(
+      'A comparison needs a range of calendar dates.',
+      'querystring.compare: give entry_time__gte and entry_time__lte as dates (YYYY-MM-DD) and no entry_time__gt',
+    );
+  }
+  const problem = customRangeProblem(from, to);
+  if (problem) throw badRequest(problem, `querystring.entry_time__lte: ${from} to ${to} cannot be compared`);
+  return { from, to };
 }

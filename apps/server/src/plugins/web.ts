@@ -16,7 +16,8 @@ import escapeHtml from 'escape-html';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { declareAccessForContext } from './access.js';
 
-const API_PREFIXES = ['/core-api', '/ops-api', '/docs', '/health'];
+// /map/: the map's tiles, glyphs and place names; a missing one is a 404, never the app's page.
+const API_PREFIXES = ['/core-api', '/ops-api', '/docs', '/health', '/map/'];
 /**
  * The web build's HTML entries (apps/web/vite.config.ts), each pre-rendered by the server: the sign-in page and the
  * calculator whole, the app (index.html, every other path) as its loading screen, or with a frame (prerenderShells):

@@ -1,9 +1,12 @@
 import { hasSingleMarketplaceLink, type NetworkArea } from '@openrescue/shared';
 import { z } from 'zod';
+import { MAP_STYLE_PATH } from '../map-tiles/map-tiles.service.js';
 
 /**
  * Settings of the network map, read from the environment (decision 0011):
- * - MAP_STYLE_URL: a MapLibre style for real tiles; unset = the built-in offline style (land, water, outlines).
+ * - MAP_STYLE_URL: a MapLibre style for real tiles; unset = the built-in offline style (land, water, place names).
+ * - MAP_PMTILES: a Protomaps PMTiles archive on this server's disk, served with a matching style (decision 0071):
+ *   real street maps with no third-party tile service. MAP_STYLE_URL, when set too, wins.
  * - NETWORK_SELL_URL, NETWORK_DONATE_URL, NETWORK_MARKETPLACE_URL: the external Sell, Donate and marketplace links
  *   of the region pages; `{region}` is replaced by the region code.
  * - PUBLIC_NETWORK_RATE_LIMIT_PER_MINUTE: requests one client address may make to the public network endpoints
@@ -16,6 +19,10 @@ const settingsSchema = z.object({
     .url()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  MAP_PMTILES: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
   NETWORK_SELL_URL: z.string().default('https://marketplace.openrescue.test/{region}/sell'),
   NETWORK_DONATE_URL: z.string().default('https://marketplace.openrescue.test/{region}/donate'),
   NETWORK_MARKETPLACE_URL: z.string().default('https://marketplace.openrescue.test/{region}'),
@@ -23,7 +30,9 @@ const settingsSchema = z.object({
 });
 
 export interface NetworkSettings {
+  /** MAP_STYLE_URL, or with MAP_PMTILES this server's style (a path on this origin), or null for the offline style. */
   mapStyleUrl: string | null;
+  pmtiles: string | null;
   sellUrl: string;
   donateUrl: string;
   marketplaceUrl: string;
@@ -38,7 +47,8 @@ export function loadNetworkSettings(source: NodeJS.ProcessEnv = process.env): Ne
   }
   const v = parsed.data;
   return {
-    mapStyleUrl: v.MAP_STYLE_URL ?? null,
+    mapStyleUrl: v.MAP_STYLE_URL ?? (v.MAP_PMTILES ? MAP_STYLE_PATH : null),
+    pmtiles: v.MAP_PMTILES ?? null,
     sellUrl: v.NETWORK_SELL_URL,
     donateUrl: v.NETWORK_DONATE_URL,
     marketplaceUrl: v.NETWORK_MARKETPLACE_URL,
@@ -52,7 +62,7 @@ export function loadNetworkSettings(source: NodeJS.ProcessEnv = process.env): Ne
  */
 export function mapConnectSources(source: NodeJS.ProcessEnv = process.env): string[] {
   const style = loadNetworkSettings(source).mapStyleUrl;
-  if (!style) return [];
+  if (!style || style === MAP_STYLE_PATH) return [];
   const extra = (source.MAP_TILE_ORIGINS ?? '')
     .split(',')
     .map((o) => o.trim())

@@ -18,6 +18,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { errorResponses, errorResponsesWithNotFound } from '../../lib/http-error.js';
+import { mapTilesRoutes } from '../map-tiles/map-tiles.routes.js';
 import { loadNetworkSettings, type NetworkSettings } from './network.config.js';
 import { sendPayload } from './network.payload.js';
 import { loadRegions } from './network.repository.js';
@@ -44,6 +45,8 @@ export async function networkRoutes(
   { ctx, settings = loadNetworkSettings() }: { ctx: AppContext; settings?: NetworkSettings },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // The map's own tiles and style when the deployment has a PMTiles archive (MAP_PMTILES, decision 0071).
+  await app.register(mapTilesRoutes, { pmtiles: settings.pmtiles ?? undefined });
   const staffTotals = { metrics: false, moneySaved: true };
 
   r.get(networkPaths.organizations, {

@@ -40,6 +40,7 @@ import { setUpFlows } from './modules/flows/flows.setup.js';
 import { publicLinksRoutes } from './modules/public-links/public-links.routes.js';
 import { verifyReadonlyToken } from './modules/public-links/public-links.service.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { receiverUsersRoutes } from './modules/receiver-users/receiver-users.routes.js';
 import { scheduleIdempotencyPruning } from './modules/retail/idempotency.js';
 import { noPickupRoutes } from './modules/retail/no-pickup.routes.js';
 import { bulkScanCorrectionRoutes } from './modules/retail/bulkscan-correction.routes.js';
@@ -209,6 +210,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await app.register(systemRoutes, { ctx });
   await app.register(sessionRoutes, { ctx });
   await app.register(companyUsersRoutes, { ctx });
+  await app.register(receiverUsersRoutes, { ctx });
   await app.register(jobsRoutes, { ctx });
   await app.register(reportsRoutes, { ctx });
   await app.register(lookupsRoutes, { ctx });

@@ -7,6 +7,7 @@ import type { JobRunner } from './jobs/job-runner.js';
 import type { FileStore } from './storage/file-store.js';
 import { createCompanyUsersRepository } from './modules/company-users/company-users.repository.js';
 import { createJobsRepository } from './modules/jobs/jobs.repository.js';
+import { createReceiverUsersRepository } from './modules/receiver-users/receiver-users.repository.js';
 
 /** What every module is handed: configuration, the database, the auth library and the repositories. */
 export interface AppContext {
@@ -28,5 +29,6 @@ export function createRepositories(database: Database) {
   return {
     companyUsers: createCompanyUsersRepository(database.db),
     jobs: createJobsRepository(database.db),
+    receiverUsers: createReceiverUsersRepository(database.db),
   };
 }

@@ -43,6 +43,14 @@ export const DEMO_ACCOUNTS = [
     staff: false,
     who: 'signed-in user with no company user record',
   },
+  {
+    key: 'charity',
+    email: 'charity@openrescue.test',
+    password: 'demo-charity',
+    name: 'Chris Charity',
+    staff: false,
+    who: 'charity (receiver) user of one demo receiver',
+  },
 ] as const;
 
 export type DemoAccountKey = (typeof DEMO_ACCOUNTS)[number]['key'];

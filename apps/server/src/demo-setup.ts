@@ -13,6 +13,7 @@ export async function prepareDemo(ctx: AppContext, donations: number, log: (line
     log(`Demo network ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   const ids = await ensureDemoAccounts(ctx.auth);
-  const { linkDemoCompanyUsers } = await import('./db/demo/index.js');
+  const { linkDemoCompanyUsers, linkDemoReceiverUser } = await import('./db/demo/index.js');
   await linkDemoCompanyUsers(db, { companyUserId: ids.company, storeUserId: ids.store, setupUserId: ids.setup });
+  await linkDemoReceiverUser(db, ids.charity);
 }

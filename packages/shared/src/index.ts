@@ -34,3 +34,4 @@ export * from './contracts/transcripts.js';
 export * from './contracts/flows.js';
 export * from './contracts/audit.js';
 export * from './contracts/no-pickups.js';
+export * from './contracts/receiver-users.js';

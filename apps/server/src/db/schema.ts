@@ -52,6 +52,11 @@ import type {
   TranscriptTable,
 } from './schema/network.js';
 import type { AuditEventTable } from './schema/audit.js';
+import type {
+  ReceiverUserInvitationTable,
+  ReceiverUserReceiverTable,
+  ReceiverUserTable,
+} from './schema/receiver-users.js';
 
 export * from './schema/columns.js';
 export * from './schema/accounts.js';
@@ -59,6 +64,7 @@ export * from './schema/retail.js';
 export * from './schema/operations.js';
 export * from './schema/network.js';
 export * from './schema/audit.js';
+export * from './schema/receiver-users.js';
 
 export interface DB {
   user: UserTable;
@@ -103,4 +109,7 @@ export interface DB {
   stored_file: StoredFileTable;
   rate_limit_window: RateLimitWindowTable;
   audit_event: AuditEventTable;
+  receiver_user: ReceiverUserTable;
+  receiver_user_receiver: ReceiverUserReceiverTable;
+  receiver_user_invitation: ReceiverUserInvitationTable;
 }

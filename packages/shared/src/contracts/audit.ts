@@ -23,6 +23,10 @@ export const AUDIT_ACTIONS = [
   'integration_key.create',
   'integration_key.revoke',
   'session.sign_in',
+  'receiver_user.create',
+  'receiver_user.update',
+  'receiver_user.delete',
+  'receiver_user.invite',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -37,6 +41,7 @@ export const AUDIT_OBJECT_TYPES = [
   'flow',
   'integration_key',
   'user',
+  'receiver_user',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 
@@ -54,6 +59,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'integration_key.create': 'Integration key created',
   'integration_key.revoke': 'Integration key revoked',
   'session.sign_in': 'Signed in',
+  'receiver_user.create': 'Charity user added',
+  'receiver_user.update': 'Charity user changed',
+  'receiver_user.delete': 'Charity user removed',
+  'receiver_user.invite': 'Charity user invited',
 };
 
 const day = z

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { notFound } from '../../lib/http-error.js';
 import {
   assertReceiverVisible,
   assertStoreVisible,
@@ -41,6 +42,8 @@ const defined = (scope: DataScope): DataScope =>
   Object.fromEntries(Object.entries(scope).filter(([, v]) => v !== undefined)) as DataScope;
 
 export async function storeSubject(ctx: AppContext, rv: ResolvedViewer, storeId: number): Promise<StoreSubject> {
+  // Store reports and posters are store pages: a charity user reads its receivers' reports only (decision 0066).
+  if (rv.charity) throw notFound(`No store with id ${storeId}.`);
   const store = await assertStoreVisible(ctx, rv, storeId);
   const row = await storeCompanyAndStart(ctx.database.db, store.id);
   const scope = defined({ ...viewerLimits(rv), storeId: store.id });

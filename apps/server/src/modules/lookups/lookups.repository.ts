@@ -1,7 +1,7 @@
 import type { CompanyLookupRow, ReceiverLookupRow, StoreLookupRow } from '@openrescue/shared';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { containsPattern, receiverVisible } from '../reports/places.repository.js';
+import { containsPattern, receiverIdList, receiverVisible } from '../reports/places.repository.js';
 import type { ReportScope } from '../reports/reports.policy.js';
 
 interface Page {
@@ -33,7 +33,7 @@ export function createLookupsRepository(db: Kysely<DB>) {
       if (scope.kind === 'company' || scope.kind === 'store') q = q.where('c.id', '=', scope.companyId);
       if (scope.kind === 'receiver') {
         q = q.where(sql<SqlBool>`exists (select 1 from store_receiver x join store xs on xs.id = x.store_id
-          where xs.company_id = c.id and x.receiver_id = ${scope.receiverId})`);
+          where xs.company_id = c.id and x.receiver_id in (${receiverIdList(scope.receiverIds)}))`);
       }
       if (f.ids?.length) q = q.where('c.id', 'in', f.ids);
       if (f.search) q = q.where(sql<SqlBool>`c.name ilike ${containsPattern(f.search)}`);
@@ -47,7 +47,7 @@ export function createLookupsRepository(db: Kysely<DB>) {
       if (scope.kind === 'store') q = q.where('s.id', '=', scope.storeId).where('s.company_id', '=', scope.companyId);
       if (scope.kind === 'receiver') {
         q = q.where(
-          sql<SqlBool>`exists (select 1 from store_receiver x where x.store_id = s.id and x.receiver_id = ${scope.receiverId})`,
+          sql<SqlBool>`exists (select 1 from store_receiver x where x.store_id = s.id and x.receiver_id in (${receiverIdList(scope.receiverIds)}))`,
         );
       }
       if (f.ids?.length) q = q.where('s.id', 'in', f.ids);

@@ -29,6 +29,10 @@ export function containsPattern(text: string): string {
 const today = sql<string>`(now() at time zone 'America/Vancouver')::date`;
 const currentLink = sql<SqlBool>`(sr.ended_on is null or sr.ended_on >= ${today})`;
 
+/** A scope's receivers as an SQL list (never empty: a scope without receivers matches nothing). */
+export const receiverIdList = (ids: readonly number[]) =>
+  sql.join((ids.length ? ids : [0]).map((id) => sql`${id}::int`));
+
 function storeVisible(scope: ReportScope, storeId: Expression<number>, companyId: Expression<number>) {
   switch (scope.kind) {
     case 'company':
@@ -36,7 +40,7 @@ function storeVisible(scope: ReportScope, storeId: Expression<number>, companyId
     case 'store':
       return sql<SqlBool>`${storeId} = ${scope.storeId} and ${companyId} = ${scope.companyId}`;
     case 'receiver':
-      return sql<SqlBool>`exists (select 1 from store_receiver x where x.store_id = ${storeId} and x.receiver_id = ${scope.receiverId})`;
+      return sql<SqlBool>`exists (select 1 from store_receiver x where x.store_id = ${storeId} and x.receiver_id in (${receiverIdList(scope.receiverIds)}))`;
     default:
       return sql<SqlBool>`true`;
   }
@@ -49,7 +53,7 @@ export function receiverVisible(scope: ReportScope, receiverId: Expression<numbe
       return sql<SqlBool>`exists (select 1 from store_receiver x join store xs on xs.id = x.store_id
         where x.receiver_id = ${receiverId} and ${storeVisible(scope, sql.ref('xs.id'), sql.ref('xs.company_id'))})`;
     case 'receiver':
-      return sql<SqlBool>`${receiverId} = ${scope.receiverId}`;
+      return sql<SqlBool>`${receiverId} in (${receiverIdList(scope.receiverIds)})`;
     default:
       return sql<SqlBool>`true`;
   }

@@ -27,14 +27,15 @@ export type { VisibleReceiver, VisibleStore };
  * - all: admin-style users (staff without a company user record);
  * - company: roles 1 and 3, every store of their company;
  * - store: other roles, their reporting store only;
- * - receiver: a read-only charity link (r_{id}); a read-only store link (s_{id}) is a store scope.
+ * - receiver: a read-only charity link (r_{id}: one receiver) or a signed-in charity user (its receivers, decision
+ *   0066); a read-only store link (s_{id}) is a store scope.
  * Another tenant's object answers exactly like a missing one (404).
  */
 export type ReportScope =
   | { kind: 'all' }
   | { kind: 'company'; companyId: number }
   | { kind: 'store'; companyId: number; storeId: number }
-  | { kind: 'receiver'; receiverId: number };
+  | { kind: 'receiver'; receiverIds: number[] };
 
 export interface ResolvedViewer {
   /** null for a read-only link. */
@@ -43,6 +44,8 @@ export interface ResolvedViewer {
   scope: ReportScope;
   /** money_saved__sum is shown only to admin-style users. */
   moneySaved: boolean;
+  /** A signed-in charity (receiver) user: its receivers' reports only, no store pages (decision 0066). */
+  charity?: boolean;
 }
 
 export const CLIENT_ACCESS_RESTRICTED = 'client access is restricted';
@@ -77,8 +80,20 @@ export async function resolveViewer(ctx: AppContext, request: FastifyRequest): P
       return resolved({ kind: 'store', companyId: access.companyId, storeId: access.storeId });
     case 'missing-reporting-store':
       throw accountSetupError();
-    default:
+    default: {
+      // No company user record: a charity user reads its receivers' data (decision 0066); anyone else nothing.
+      const charity = principal.staff ? null : await ctx.repos.receiverUsers.findByUserId(principal.userId);
+      if (charity) {
+        return {
+          viewer,
+          access,
+          scope: { kind: 'receiver', receiverIds: charity.receiverIds },
+          moneySaved: false,
+          charity: true,
+        };
+      }
       throw forbidden(messages.notAuthorized(ctx.env.PRODUCT_NAME), CLIENT_ACCESS_RESTRICTED);
+    }
   }
 }
 
@@ -86,7 +101,7 @@ async function readonlyScope(ctx: AppContext, scope: string): Promise<ReportScop
   const match = /^([rs])_(\d{1,9})$/.exec(scope);
   if (!match) throw forbidden('This link does not open reports.', CLIENT_ACCESS_RESTRICTED);
   const id = Number(match[2]);
-  if (match[1] === 'r') return { kind: 'receiver', receiverId: id };
+  if (match[1] === 'r') return { kind: 'receiver', receiverIds: [id] };
   const companyId = await storeCompanyId(ctx.database.db, id);
   if (companyId === undefined) throw notFound(`No store with id ${id}.`);
   return { kind: 'store', companyId, storeId: id };
@@ -147,7 +162,7 @@ export function scopeFilters(scope: ReportScope): ReportFilter {
     case 'store':
       return { companyIds: [scope.companyId], storeIds: [scope.storeId] };
     case 'receiver':
-      return { receiverIds: [scope.receiverId] };
+      return { receiverIds: scope.receiverIds };
     default:
       return {};
   }

@@ -42,7 +42,12 @@ export function periodOf(annotateEntryTime: 'date' | 'date-week' | 'date-month' 
 
 /** True when only company, department and destination are involved: the compact rollups answer. */
 export function compactEnough(input: Pick<PlanInput, 'annotate' | 'hasStoreFilter' | 'hasReceiverFilter'>): boolean {
-  return !input.hasStoreFilter && !input.hasReceiverFilter && !input.annotate.includes('receiver_id');
+  return (
+    !input.hasStoreFilter &&
+    !input.hasReceiverFilter &&
+    !input.annotate.includes('receiver_id') &&
+    !input.annotate.includes('from_store_id')
+  );
 }
 
 /** The segments (sources and ranges) whose union is exactly the interval. Empty when the interval is. */

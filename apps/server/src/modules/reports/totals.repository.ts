@@ -33,6 +33,7 @@ export interface TotalsRow {
   from_department_id?: number;
   destination_id?: number;
   receiver_id?: number;
+  from_store_id?: number;
   weight_kg__sum: number;
   meals_provided__sum?: number;
   food_rescued_kg__sum?: number;
@@ -46,6 +47,7 @@ const COLUMN_OF: Record<AnnotateField, string> = {
   from_department_id: 'department_id',
   destination_id: 'destination_id',
   receiver_id: 'receiver_id',
+  from_store_id: 'store_id',
 };
 const METRICS = ['meals_provided', 'food_rescued_kg', 'co2_emissions_kg', 'money_saved'] as const;
 // The column names once: a name built per row and metric (`${m}__sum`) was a new string to look up each time, and

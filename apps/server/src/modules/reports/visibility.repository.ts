@@ -5,7 +5,7 @@ import type { ReportScope } from './reports.policy.js';
 /**
  * Which of some stores, receivers or companies a scope may see (section 6, reports.policy.ts): company users their
  * company's stores and the receivers linked to them, a store user their one store and its receivers, a receiver
- * link its receiver and the stores (and their companies) it serves.
+ * link or a charity user its receivers and the stores (and their companies) that give to them.
  */
 export interface VisibleStore {
   id: number;
@@ -33,7 +33,7 @@ export async function visibleStores(db: Kysely<DB>, scope: ReportScope, ids: num
         selectFrom('store_receiver as sr')
           .select(sql`1`.as('x'))
           .whereRef('sr.store_id', '=', 's.id')
-          .where('sr.receiver_id', '=', scope.receiverId),
+          .where('sr.receiver_id', 'in', scope.receiverIds.length ? scope.receiverIds : [0]),
       ),
     );
   }
@@ -43,7 +43,7 @@ export async function visibleStores(db: Kysely<DB>, scope: ReportScope, ids: num
 
 export async function visibleReceivers(db: Kysely<DB>, scope: ReportScope, ids: number[]): Promise<VisibleReceiver[]> {
   let q = db.selectFrom('receiver as r').select(['r.id', 'r.name']).where('r.id', 'in', ids);
-  if (scope.kind === 'receiver') q = q.where('r.id', '=', scope.receiverId);
+  if (scope.kind === 'receiver') q = q.where('r.id', 'in', scope.receiverIds.length ? scope.receiverIds : [0]);
   if (scope.kind === 'company' || scope.kind === 'store') {
     q = q.where(({ exists, selectFrom }) => {
       let link = selectFrom('store_receiver as sr')
@@ -69,7 +69,7 @@ export async function visibleCompanies(db: Kysely<DB>, scope: ReportScope, ids: 
           .innerJoin('store as s', 's.id', 'sr.store_id')
           .select(sql`1`.as('x'))
           .whereRef('s.company_id', '=', 'c.id')
-          .where('sr.receiver_id', '=', scope.receiverId),
+          .where('sr.receiver_id', 'in', scope.receiverIds.length ? scope.receiverIds : [0]),
       ),
     );
   }

@@ -18,6 +18,9 @@ export const PRINCIPALS = [
   'signed-out-token', // the access token that session had been given before it signed out
   'expired', // a staff access token past its exp, signed with the server's key
   'integration', // an integration key (transcripts ingest)
+  // A charity (receiver) user of R1 and a sibling receiver R1b (decision 0066): its targets are R1 (own), R1b
+  // ('same-company': a sibling of the same charity), another charity's receiver, and the stores giving to each.
+  'charity',
 ] as const;
 export type PrincipalName = (typeof PRINCIPALS)[number];
 
@@ -66,12 +69,14 @@ export const NO_CREDENTIAL = {
   integration: '401',
 } as const;
 export const LINKS_REFUSED = { 'link-r1': '403', 'link-s1': '403' } as const;
+/** Signed-in users who are not staff: the company users, and the charity user. */
 export const COMPANY_USERS = (cell: Cell) => ({
   pending: cell,
   setup: cell,
   store: cell,
   'company-a': cell,
   'company-b': cell,
+  charity: cell,
 });
 
 export const PUBLIC = everyone(ok);
@@ -87,9 +92,20 @@ export const staffOnly = (staff: Cell = ok): Row => ({
 /** Integration routes check their own key: every other credential is a 401. */
 export const integrationOnly = (integration: Cell): Row => ({ ...everyone('401'), integration });
 
-/** Client routes (section 6): pending users 403 (not authorized), a user without a reporting store 403 (set-up). */
-export function client(cells: { staff: Cell; company: Cell; store: Cell; 'link-s1': Cell; 'link-r1': Cell }): Row {
+/**
+ * Client routes (section 6): pending users 403 (not authorized), a user without a reporting store 403 (set-up). The
+ * charity user reads what its receivers' link reads unless a row says more (decision 0066).
+ */
+export function client(cells: {
+  staff: Cell;
+  company: Cell;
+  store: Cell;
+  'link-s1': Cell;
+  'link-r1': Cell;
+  charity?: Cell;
+}): Row {
   return {
+    charity: cells.charity ?? cells['link-r1'],
     ...NO_CREDENTIAL,
     pending: '403',
     setup: '403',
@@ -117,7 +133,7 @@ export const UNFILTERED_ONLY: PerTarget = {
   'other-company': '404',
   missing: '404',
 };
-/** Donation totals and rows, filtered by a store or by a receiver. */
+/** Donation totals and rows, filtered by a store or by a receiver (a charity user: of its receivers, or stores giving to them). */
 export const donationReads = (by: 'store' | 'receiver'): Row =>
   client({
     staff: unfiltered(ALL),
@@ -125,6 +141,7 @@ export const donationReads = (by: 'store' | 'receiver'): Row =>
     store: unfiltered(OWN),
     'link-s1': by === 'store' ? unfiltered(OWN) : UNFILTERED_ONLY,
     'link-r1': by === 'receiver' ? unfiltered(OWN) : UNFILTERED_ONLY,
+    charity: unfiltered(COMPANY),
   });
 /** A list filtered by an object the caller may not see is empty, like one filtered by a missing id. */
 export const listed = (cell: PerTarget): PerTarget => ({
@@ -133,9 +150,15 @@ export const listed = (cell: PerTarget): PerTarget => ({
 });
 
 /** Every client object route: staff see all, company users their company, the store user S1. */
-export const objectRoute = (links: { 'link-s1': Cell; 'link-r1': Cell }) =>
+export const objectRoute = (links: { 'link-s1': Cell; 'link-r1': Cell; charity?: Cell }) =>
   client({ staff: ALL, company: COMPANY, store: OWN, ...links });
-export const listRoute = client({ staff: listed(ALL), company: listed(COMPANY), store: listed(OWN), ...LINKS_REFUSED });
+export const listRoute = client({
+  staff: listed(ALL),
+  company: listed(COMPANY),
+  store: listed(OWN),
+  ...LINKS_REFUSED,
+  charity: listed(COMPANY),
+});
 
 export const DOCS_IN_PRODUCTION: Partial<Row> = { anonymous: '401', pending: '403', staff: ok };
 

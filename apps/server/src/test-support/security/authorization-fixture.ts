@@ -22,7 +22,8 @@ export interface MatrixFixture {
 }
 
 /** A principal's slice of the network: every row (all), a company, a store, or a receiver. */
-export type View = { all: true } | { companyId: number } | { storeId: number } | { receiverId: number };
+export type View =
+  { all: true } | { companyId: number } | { storeId: number } | { receiverId: number } | { receiverIds: number[] };
 
 export const MISSING_ID = 999_999;
 const COMPANY_A = 1;
@@ -136,6 +137,72 @@ async function sharedReceiver(t: TestApp, store: number, otherCompany: number, s
   return one<{ receiver_id: number; month: string }>(t, busiestSharedMonth(store, otherCompany));
 }
 
+/**
+ * The charity user's targets (decision 0066): its receivers R1 (own) and R1b ('same-company': a sibling of the same
+ * charity), another charity's receiver, and for stores and companies those giving to R1, to R1b only, and to neither.
+ */
+async function charityTargets(t: TestApp, home: Home, base: ReturnType<typeof targetsOf>) {
+  const mine = sql.join([home.receiver, home.siblingReceiver].map((id) => sql`${id}::int`));
+  const givingTo = (receiver: number) =>
+    sql`select min(store_id) as id from store_receiver where receiver_id = ${receiver}
+      and store_id not in (select store_id from store_receiver where receiver_id = ${home.receiver})`;
+  const notGiving = sql`select min(id) as id from store where id not in
+    (select store_id from store_receiver where receiver_id in (${mine}))`;
+  const companyNotGiving = sql`select min(id) as id from company where id not in (select s.company_id from store s
+    join store_receiver sr on sr.store_id = s.id where sr.receiver_id in (${mine}))`;
+  const { rows } = await companyNotGiving.execute(t.database.db);
+  return {
+    ...base,
+    store: {
+      own: home.store,
+      'same-company': await one(t, givingTo(home.siblingReceiver)),
+      'other-company': await one(t, notGiving),
+      missing: MISSING_ID,
+    },
+    receiver: {
+      own: home.receiver,
+      'same-company': home.siblingReceiver,
+      'other-company': home.foreignReceiver,
+      missing: MISSING_ID,
+    },
+    // Every demo company may give to R1 or R1b: then a company made for the suite, with no store, is the other one.
+    company: {
+      own: home.company,
+      'other-company': (rows[0] as { id: number | null }).id
+        ? Number((rows[0] as { id: number }).id)
+        : Number(
+            (
+              await t.database.db
+                .insertInto('company')
+                .values({ name: 'Matrix Other Charity Donor' })
+                .returning('id')
+                .executeTakeFirstOrThrow()
+            ).id,
+          ),
+      missing: MISSING_ID,
+    },
+  };
+}
+
+/** A charity (receiver) user of two receivers, made as staff make one: its account, record and links. */
+async function charityUser(t: TestApp, receiverIds: number[]) {
+  const userId = await ensureAccount(t.ctx.auth, {
+    email: 'matrix-charity@openrescue.test',
+    password: 'demo-matrix-charity',
+    name: 'Matrix Charity',
+  });
+  const db = t.database.db;
+  const row = await db
+    .insertInto('receiver_user')
+    .values({ user_id: userId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('receiver_user_receiver')
+    .values(receiverIds.map((receiver_id) => ({ receiver_user_id: row.id, receiver_id })))
+    .execute();
+}
+
 const tkOf = (url: string) => new URL(url).searchParams.get('tk')!;
 
 export async function buildMatrixFixture(): Promise<MatrixFixture> {
@@ -204,6 +271,8 @@ export async function buildMatrixFixture(): Promise<MatrixFixture> {
   const publishFileId = await one(t, sql`select min(id) as id from publish_file where file_type = 'STORE_REPORT'`);
   const shared = await sharedReceiver(t, homeA.store, COMPANY_B, staffSession.token);
 
+  await charityUser(t, [homeA.receiver, homeA.siblingReceiver]);
+
   const headers: MatrixFixture['headers'] = {
     anonymous: {},
     'link-r1': { authorization: `Bearer ro.r_${homeA.receiver}.${receiverLink}` },
@@ -220,10 +289,12 @@ export async function buildMatrixFixture(): Promise<MatrixFixture> {
     'signed-out-token': { authorization: `Bearer ${leaving.token}` },
     expired: { authorization: `Bearer ${expired}` },
     integration: { authorization: `Bearer ${integration.key}` },
+    charity: await user('matrix-charity@openrescue.test', 'demo-matrix-charity'),
   };
   const a = targetsOf(homeA, objects);
+  const charity = await charityTargets(t, homeA, a);
   const targets = Object.fromEntries(
-    Object.keys(headers).map((p) => [p, p === 'company-b' ? targetsOf(homeB, objects) : a]),
+    Object.keys(headers).map((p) => [p, p === 'company-b' ? targetsOf(homeB, objects) : p === 'charity' ? charity : a]),
   );
   return {
     t,
@@ -238,6 +309,7 @@ export async function buildMatrixFixture(): Promise<MatrixFixture> {
       store: { storeId: homeA.store },
       'link-s1': { storeId: homeA.store },
       'link-r1': { receiverId: homeA.receiver },
+      charity: { receiverIds: [homeA.receiver, homeA.siblingReceiver] },
     },
   };
 }

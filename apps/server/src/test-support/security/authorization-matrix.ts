@@ -122,6 +122,7 @@ export const AUTHORIZATION_MATRIX: Record<string, Probe | Probe[]> = {
         store: unfiltered(COMPANY),
         'link-s1': UNFILTERED_ONLY,
         'link-r1': UNFILTERED_ONLY,
+        charity: unfiltered(COMPANY),
       }),
     },
   ],
@@ -148,10 +149,19 @@ export const AUTHORIZATION_MATRIX: Record<string, Probe | Probe[]> = {
       company: unfiltered(COMPANY),
       store: unfiltered(COMPANY),
       ...LINKS_REFUSED,
+      charity: unfiltered(COMPANY),
     }),
   },
-  'GET /core-api/api/reports/stores/:id': { object: 'store', expect: objectRoute(LINKS_REFUSED) },
-  'GET /core-api/api/reports/receivers/:id': { object: 'receiver', expect: objectRoute(LINKS_REFUSED) },
+  // A charity user (decision 0066) sees the headers of its receivers and of the stores that give to them; store
+  // reports and posters are store pages, closed to it.
+  'GET /core-api/api/reports/stores/:id': {
+    object: 'store',
+    expect: objectRoute({ ...LINKS_REFUSED, charity: COMPANY }),
+  },
+  'GET /core-api/api/reports/receivers/:id': {
+    object: 'receiver',
+    expect: objectRoute({ ...LINKS_REFUSED, charity: COMPANY }),
+  },
   'GET /core-api/api/reports/monthly/store/:id': {
     object: 'store',
     expect: objectRoute({ 'link-s1': OWN, 'link-r1': NOTHING }),
@@ -162,11 +172,11 @@ export const AUTHORIZATION_MATRIX: Record<string, Probe | Probe[]> = {
   },
   'GET /core-api/api/reports/monthly/receiver/:id': {
     object: 'receiver',
-    expect: objectRoute({ 'link-s1': NOTHING, 'link-r1': OWN }),
+    expect: objectRoute({ 'link-s1': NOTHING, 'link-r1': OWN, charity: COMPANY }),
   },
   'GET /core-api/api/reports/monthly/receiver/:id.xlsx': {
     object: 'receiver',
-    expect: objectRoute({ 'link-s1': NOTHING, 'link-r1': OWN }),
+    expect: objectRoute({ 'link-s1': NOTHING, 'link-r1': OWN, charity: COMPANY }),
   },
   'GET /core-api/api/reports/poster/:id': {
     object: 'store',
@@ -203,7 +213,20 @@ export const AUTHORIZATION_MATRIX: Record<string, Probe | Probe[]> = {
     filter: true,
     expect: listRoute,
   },
-  'GET /core-api/api/reasons': { expect: client({ staff: ok, company: ok, store: ok, ...LINKS_REFUSED }) },
+  'GET /core-api/api/reasons': { expect: client({ staff: ok, company: ok, store: ok, ...LINKS_REFUSED, charity: ok }) },
+
+  // Charity (receiver) users (issue 37, decision 0066): staff manage them; the person reads its own record; an
+  // invitation token nobody was given opens nothing, whoever sends it.
+  'GET /core-api/api/clients/receiver_user': { expect: SIGNED_IN },
+  'GET /ops-api/receiver-users': {
+    url: '/ops-api/receiver-users?receiver_id={id}',
+    object: 'receiver',
+    expect: staffOnly(ALL),
+  },
+  'POST /core-api/api/invitations/check': {
+    body: { token: 'a'.repeat(43) },
+    expect: everyone('404'),
+  },
 
   // Operations: staff only.
   'GET /ops-api/table/Jobs': { expect: staffOnly() },
@@ -357,6 +380,29 @@ export const AUTHORIZATION_MATRIX: Record<string, Probe | Probe[]> = {
   // (a contact nobody has: staff get 404, everyone else is refused before the handler)
   'POST /core-api/api/retail/reports/charity_poster_contacts/:id/resubscribe': {
     url: '/core-api/api/retail/reports/charity_poster_contacts/999999/resubscribe',
+    write: true,
+    expect: staffOnly('404'),
+  },
+  'POST /core-api/api/invitations/accept': {
+    body: { token: 'a'.repeat(43), password: 'long-enough-1' },
+    write: true,
+    expect: everyone('404'),
+  },
+  'POST /ops-api/receiver-users': {
+    body: { email: 'matrix-charity-new@openrescue.test', name: 'Matrix New', receiver_ids: ['{own-receiver}'] },
+    write: true,
+    expect: staffOnly(),
+  },
+  // (a charity user nobody has: staff get 404, everyone else is refused before the handler)
+  'PATCH /ops-api/receiver-users/:id': {
+    url: '/ops-api/receiver-users/999999',
+    body: { name: 'Matrix' },
+    write: true,
+    expect: staffOnly('404'),
+  },
+  'DELETE /ops-api/receiver-users/:id': { url: '/ops-api/receiver-users/999999', write: true, expect: staffOnly('404') },
+  'POST /ops-api/receiver-users/:id/invitation': {
+    url: '/ops-api/receiver-users/999999/invitation',
     write: true,
     expect: staffOnly('404'),
   },

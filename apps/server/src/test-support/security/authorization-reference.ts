@@ -4,20 +4,24 @@ import type { View } from './authorization-fixture.js';
 
 /**
  * The references the lists and totals are held to: plain SQL over the rows a principal may see, written from
- * section 6's words (all rows; a company's stores; one store; one receiver), independent of the reports policy.
+ * section 6's words (all rows; a company's stores; one store; one receiver; a charity user's receivers), independent
+ * of the reports policy.
  */
+const receiversOf = (view: { receiverId: number } | { receiverIds: number[] }) =>
+  'receiverId' in view ? [view.receiverId] : view.receiverIds;
+
 function donationsSeen(view: View): RawBuilder<unknown> {
   if ('all' in view) return sql`true`;
   if ('companyId' in view) return sql`d.store_id in (select id from store where company_id = ${view.companyId})`;
   if ('storeId' in view) return sql`d.store_id = ${view.storeId}`;
-  return sql`d.receiver_id = ${view.receiverId}`;
+  return sql`d.receiver_id = any(${receiversOf(view)}::int[])`;
 }
 
 function storesSeen(view: View): RawBuilder<unknown> {
   if ('all' in view) return sql`true`;
   if ('companyId' in view) return sql`s.company_id = ${view.companyId}`;
   if ('storeId' in view) return sql`s.id = ${view.storeId}`;
-  return sql`s.id in (select store_id from store_receiver where receiver_id = ${view.receiverId})`;
+  return sql`s.id in (select store_id from store_receiver where receiver_id = any(${receiversOf(view)}::int[]))`;
 }
 
 /** The dashboard's chart: per month (America/Vancouver) the sums of every metric; money saved for staff only. */
@@ -53,6 +57,8 @@ export async function storeIds(db: Database['db'], view: View): Promise<number[]
 
 /** Receivers served by a store the principal sees (section 6: a company user's receivers are its stores'). */
 export async function receiverIds(db: Database['db'], view: View): Promise<number[]> {
+  // A charity user sees its own receivers, not the others its donors give to.
+  if ('receiverIds' in view || 'receiverId' in view) return [...receiversOf(view)].sort((a, b) => a - b);
   const { rows } =
     'all' in view
       ? await sql<{ id: number }>`select id from receiver order by id`.execute(db)

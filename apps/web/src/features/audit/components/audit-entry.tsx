@@ -12,6 +12,7 @@ const OBJECT_LABELS: Record<string, string> = {
   flow: 'Flow',
   integration_key: 'Integration key',
   user: 'User',
+  receiver_user: 'Charity user',
 };
 
 export const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action as AuditAction] ?? action;

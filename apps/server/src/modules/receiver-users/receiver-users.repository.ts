@@ -1,0 +1,139 @@
+import { sql, type Kysely } from 'kysely';
+import { CHAIN_RECHECK_MS } from '../../auth/chain-liveness.js';
+import type { DB } from '../../db/schema.js';
+
+/** The signed-in side of a receiver user: which receivers the account reads (decision 0066). */
+export interface ReceiverUserScopeRow {
+  id: number;
+  receiverIds: number[];
+}
+
+const MAX_REMEMBERED = 20_000;
+
+/**
+ * A charity user's record, read on every client request of an account without a company user record. Like company
+ * users (decision 0030), a read is trusted for CHAIN_RECHECK_MS; staff changes call forget() on this process.
+ */
+export function createReceiverUsersRepository(db: Kysely<DB>, recheckMs = CHAIN_RECHECK_MS) {
+  const remembered = new Map<string, { atMs: number; row: Promise<ReceiverUserScopeRow | null> }>();
+
+  async function read(userId: string): Promise<ReceiverUserScopeRow | null> {
+    const rows = await db
+      .selectFrom('receiver_user as u')
+      .leftJoin('receiver_user_receiver as l', 'l.receiver_user_id', 'u.id')
+      .select(['u.id', 'l.receiver_id'])
+      .where('u.user_id', '=', userId)
+      .orderBy('l.receiver_id')
+      .execute();
+    if (!rows.length) return null;
+    return {
+      id: Number(rows[0].id),
+      receiverIds: rows.filter((r) => r.receiver_id !== null).map((r) => Number(r.receiver_id)),
+    };
+  }
+
+  return {
+    findByUserId(userId: string): Promise<ReceiverUserScopeRow | null> {
+      const hit = remembered.get(userId);
+      if (hit && Date.now() - hit.atMs < recheckMs) return hit.row;
+      const row = read(userId);
+      remembered.delete(userId);
+      if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
+      remembered.set(userId, { atMs: Date.now(), row });
+      row.catch(() => remembered.get(userId)?.row === row && remembered.delete(userId));
+      return row;
+    },
+    forget(userId: string): void {
+      remembered.delete(userId);
+    },
+  };
+}
+
+export type ReceiverUsersRepository = ReturnType<typeof createReceiverUsersRepository>;
+
+export interface ReceiverUserRecord {
+  id: number;
+  user_id: string;
+  email: string;
+  name: string;
+  receivers: { id: number; name: string }[];
+  invitation: { state: 'pending' | 'accepted' | 'expired' | 'none'; sent_at: string | null; expires_at: string | null };
+  signed_in: boolean;
+}
+
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+/** The staff view of receiver users: with their receivers and the state of their latest invitation. */
+export async function listReceiverUsers(
+  db: Kysely<DB>,
+  where: { receiverId?: number; ids?: number[] },
+): Promise<ReceiverUserRecord[]> {
+  let q = db
+    .selectFrom('receiver_user as u')
+    .innerJoin('user', 'user.id', 'u.user_id')
+    .select([
+      'u.id',
+      'u.user_id',
+      'user.email',
+      'user.name',
+      sql<boolean>`exists (select 1 from session s where s."userId" = u.user_id)
+        or exists (select 1 from account a where a."userId" = u.user_id)`.as('signed_in'),
+    ]);
+  if (where.receiverId !== undefined) {
+    const receiverId = where.receiverId;
+    q = q.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('receiver_user_receiver as l')
+          .select(sql`1`.as('x'))
+          .whereRef('l.receiver_user_id', '=', 'u.id')
+          .where('l.receiver_id', '=', receiverId),
+      ),
+    );
+  }
+  if (where.ids) q = q.where('u.id', 'in', where.ids.length ? where.ids : [0]);
+  const users = await q.orderBy('user.name').orderBy('u.id').execute();
+  if (!users.length) return [];
+  const ids = users.map((u) => Number(u.id));
+  const [links, invitations] = await Promise.all([
+    db
+      .selectFrom('receiver_user_receiver as l')
+      .innerJoin('receiver as r', 'r.id', 'l.receiver_id')
+      .select(['l.receiver_user_id', 'r.id', 'r.name'])
+      .where('l.receiver_user_id', 'in', ids)
+      .orderBy('r.name')
+      .orderBy('r.id')
+      .execute(),
+    db
+      .selectFrom('receiver_user_invitation')
+      .select(['receiver_user_id', 'created_at', 'expires_at', 'used_at'])
+      .where('receiver_user_id', 'in', ids)
+      .orderBy('id', 'desc')
+      .execute(),
+  ]);
+  return users.map((u) => {
+    const id = Number(u.id);
+    const latest = invitations.find((i) => Number(i.receiver_user_id) === id);
+    const state = !latest
+      ? 'none'
+      : latest.used_at
+        ? 'accepted'
+        : new Date(latest.expires_at).getTime() <= Date.now()
+          ? 'expired'
+          : 'pending';
+    return {
+      id,
+      user_id: u.user_id,
+      email: u.email,
+      name: u.name,
+      receivers: links
+        .filter((l) => Number(l.receiver_user_id) === id)
+        .map((l) => ({ id: Number(l.id), name: l.name })),
+      invitation: {
+        state,
+        sent_at: latest ? iso(latest.created_at) : null,
+        expires_at: latest ? iso(latest.expires_at) : null,
+      },
+      signed_in: Boolean(u.signed_in),
+    } satisfies ReceiverUserRecord;
+  });
+}

@@ -2,10 +2,13 @@ import { defineConfig } from 'vitest/config';
 // @ts-expect-error plain ESM script without types
 import { EMBEDDED_ONLY, serverTests } from './scripts/database-tests.mjs';
 // @ts-expect-error plain ESM script without types
-import { ALONE, SlowFirstSequencer } from './scripts/slow-first-sequencer.mjs';
+import { ALONE, SlowFirstSequencer, TIMED } from './scripts/slow-first-sequencer.mjs';
 
 // Server test files that reach no database run once, with the unit tests; the rest run on PGlite and on PostgreSQL.
 const server: { database: string[]; plain: string[] } = serverTests();
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+// Files that bound answer times run in the `timed` project, after the rest, with the machine to themselves.
+const notTimed = [...TIMED, ...ALONE];
 
 export default defineConfig({
   test: {
@@ -15,6 +18,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', ...server.plain],
+          exclude: notTimed,
           environment: 'node',
           // The server's database-free files include heavy renders (a 40,000-row spreadsheet).
           testTimeout: 60_000,
@@ -29,7 +33,7 @@ export default defineConfig({
           name: 'api',
           include: server.database,
           // The PostgreSQL pass leaves out what only the embedded database can show (scripts/database-tests.mjs).
-          exclude: [...ALONE, ...(process.env.TEST_DATABASE_URL ? Object.keys(EMBEDDED_ONLY) : [])],
+          exclude: [...notTimed, ...(onPostgres ? Object.keys(EMBEDDED_ONLY) : [])],
           environment: 'node',
           globalSetup: ['apps/server/src/test-support/build-server.setup.ts'],
           testTimeout: 60_000,
@@ -42,16 +46,34 @@ export default defineConfig({
         },
       },
       {
-        // Timing bounds that need the machine to themselves: after the api project, one file at a time.
+        // Answer-time bounds (scripts/slow-first-sequencer.mjs): after the rest, two files at a time, nothing beside
+        // them. On PostgreSQL only the files that reach a database.
+        test: {
+          name: 'timed',
+          include: TIMED.filter((f: string) =>
+            onPostgres ? server.database.includes(f) && !(f in EMBEDDED_ONLY) : true,
+          ),
+          environment: 'node',
+          globalSetup: ['apps/server/src/test-support/build-server.setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          maxWorkers: 2,
+          fileParallelism: true,
+          isolate: false,
+          sequence: { groupOrder: 3 },
+        },
+      },
+      {
+        // Timing bounds that need the machine to themselves: after the timed project, one file at a time.
         test: {
           name: 'api-alone',
-          include: ALONE.filter((f: string) => !(process.env.TEST_DATABASE_URL && f in EMBEDDED_ONLY)),
+          include: ALONE.filter((f: string) => !(onPostgres && f in EMBEDDED_ONLY)),
           environment: 'node',
           globalSetup: ['apps/server/src/test-support/build-server.setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
-          sequence: { groupOrder: 3 },
+          sequence: { groupOrder: 4 },
         },
       },
       {

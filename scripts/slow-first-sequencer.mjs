@@ -6,6 +6,7 @@ import { BaseSequencer } from 'vitest/node';
 
 export const SLOW_FIRST = [
   'apps/server/src/security/bad-input.test.ts',
+  'apps/server/src/security/bad-input-second-half.test.ts',
   'apps/server/src/jobs/crash.test.ts',
   'apps/server/src/security/retried-writes.test.ts',
   'apps/server/src/security/sign-in-sessions.test.ts',
@@ -20,6 +21,25 @@ export const SLOW_FIRST = [
  * (a fresh-clone run that started it early failed the bound).
  */
 export const LAST = ['apps/server/src/modules/documents/heavy-reads.test.ts'];
+
+/**
+ * Files that bound answer times or stalls (a p95, a longest wait, a render that must not block the event loop): the
+ * `timed` project runs them after the rest, two at a time, with nothing beside them, as their bounds were set; the
+ * rest run beside the browser tests (scripts/test-all.mjs). A new bound on time belongs here.
+ */
+export const TIMED = [
+  'apps/server/src/security/sign-in-flood.test.ts',
+  'apps/server/src/security/sign-in-sessions.test.ts',
+  'apps/server/src/modules/documents/heavy-reads.test.ts',
+  'apps/server/src/modules/transcripts/transcripts.ingest-load.test.ts',
+  'apps/server/src/modules/live/live.test.ts',
+  'apps/server/src/modules/documents/poster.test.ts',
+  'apps/server/src/modules/publishing/publishing.test.ts',
+  'apps/server/src/modules/retail/bulkscan.test.ts',
+  'apps/server/src/plugins/unavailable.test.ts',
+  'apps/server/src/jobs/render-pool.test.ts',
+  'apps/server/src/documents/documents.test.ts',
+];
 
 /**
  * Files run after the others, one at a time, with the machine to themselves (the `api-alone` project): a bound of 2 s

@@ -2,14 +2,18 @@
 // 1. set-up: Debian's Chromium, nginx and the document readers (pdftoppm, zbarimg, a JDK, zipinfo, openpyxl) when missing.
 // 2. side by side: the server and web builds, made once; typecheck (e2e included), lint, format and the commit
 //    subjects (their output in .test-tmp/<name>.log, printed when they end).
-// 3. one after another, each using both cores: unit + API on PGlite; API on a real PostgreSQL server it starts
-//    itself (the files that reach a database: scripts/database-tests.mjs) and the cluster test (three processes
-//    behind nginx); the built server on Node 24 LTS (apps/server/src/smoke); bundle budgets
-//    (scripts/check-bundles.mjs) and the browser tests in Chromium, two lanes with a server each.
+// 3. side by side, two tracks: the database track (unit + API on PGlite, then API on a real PostgreSQL server it
+//    starts itself, for the files that reach a database: scripts/database-tests.mjs), niced so that it takes the
+//    cores the browser track leaves; the browser track: bundle budgets (scripts/check-bundles.mjs) and the browser
+//    tests in Chromium, two lanes with a server each. A browser test that fails is run once more and named.
+// 4. alone: the files that bound answer times (TIMED, ALONE: scripts/slow-first-sequencer.mjs) on PGlite then on
+//    PostgreSQL, the cluster test (three processes behind nginx), the built server on Node 24 LTS
+//    (apps/server/src/smoke).
 // `npm test -- <stage>` runs one stage: checks, pglite, postgres, smoke, e2e. Each stage's duration is in the report.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { checkBundles, formatResults } from './check-bundles.mjs';
 import { checkCommits, formatCommitCheck } from './check-commits.mjs';
 import { ensureChromium, ensureNginx } from './ensure-chromium.mjs';
@@ -31,10 +35,11 @@ const wants = (stage) => !only || only === stage;
 const BUILT = { OPENRESCUE_BUILT: '1' };
 
 /** Runs a command; its output goes to `log` (a file under .test-tmp) or, alone, to this terminal. */
-function run(cmd, args, { env = {}, log } = {}) {
+function run(cmd, args, { env = {}, log, nice = false } = {}) {
   const out = log ? createWriteStream(`${tmp}/${log}.log`) : null;
   if (!out) console.log(`\n$ ${cmd} ${args.join(' ')}`);
   else out.write(`$ ${cmd} ${args.join(' ')}\n`);
+  if (nice) [cmd, args] = ['nice', ['-n', '10', cmd, ...args]];
   return new Promise((resolve) => {
     const child = spawn(cmd, args, {
       cwd: root,
@@ -102,14 +107,19 @@ async function check(name, cmd, args, log) {
   record(name, one(code === 0), Date.now() - start);
 }
 
-async function vitest(name, projects, log, env = {}) {
+/**
+ * One vitest run. `side` runs it beside the browser tests: its output goes to .test-tmp/<log>.log (printed when it
+ * ends) and it yields the cores to the browser journeys (nice), whose waits are for what a person sees.
+ */
+async function vitest(name, projects, log, { env = {}, side = false } = {}) {
   const start = Date.now();
-  const cpuStart = childCpuSeconds();
+  const cpuStart = side ? null : childCpuSeconds();
   const outFile = `${tmp}/${log}.json`;
   rmSync(outFile, { force: true });
   const reporters = ['--reporter=default', '--reporter=json', `--outputFile=${outFile}`];
   const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...reporters];
-  const code = await run('npx', args, { env: { ...BUILT, ...env } });
+  const code = await run('npx', args, { env: { ...BUILT, ...env }, log: side ? log : undefined, nice: side });
+  if (side) showLog(log);
   const json = readJson(outFile);
   if (!json) return record(name, one(false), Date.now() - start);
   for (const file of json.testResults) {
@@ -150,14 +160,36 @@ async function checks() {
   record('commit subjects', one(commits.bad.length === 0));
 }
 
-async function postgres() {
-  const pg = startPostgres(process.env.TEST_PG_PORT ? Number(process.env.TEST_PG_PORT) : undefined);
-  try {
-    const projects = ALONE.some((f) => !(f in EMBEDDED_ONLY)) ? ['api', 'api-alone'] : ['api'];
-    await vitest('API (PostgreSQL)', projects, 'vitest-postgres', { TEST_DATABASE_URL: pg.url });
-    await vitest('cluster (PostgreSQL, nginx)', ['cluster'], 'vitest-cluster', { TEST_DATABASE_URL: pg.url });
-  } finally {
-    pg.stop();
+/** The PostgreSQL server of the PostgreSQL passes: started once, when first asked for, stopped at the end. */
+let pg = null;
+const pgUrl = () => {
+  pg ??= startPostgres(process.env.TEST_PG_PORT ? Number(process.env.TEST_PG_PORT) : undefined);
+  return { TEST_DATABASE_URL: pg.url };
+};
+
+/** Unit + API on PGlite, then the API on PostgreSQL: everything but the answer-time bounds (TIMED). */
+async function databaseTrack(side) {
+  if (wants('pglite'))
+    await step('pglite', () => vitest('unit + API (PGlite)', ['unit', 'api'], 'vitest-pglite', { side }));
+  if (wants('postgres')) {
+    await step('postgres', () => vitest('API (PostgreSQL)', ['api'], 'vitest-postgres', { env: pgUrl(), side }));
+  }
+}
+
+/**
+ * The files that bound answer times (TIMED and ALONE, scripts/slow-first-sequencer.mjs) and the cluster, with the
+ * machine to themselves: a neighbour's CPU is load on the server they time.
+ */
+async function timedTrack() {
+  if (wants('pglite')) {
+    await step('pglite timing', () => vitest('answer times (PGlite)', ['timed', 'api-alone'], 'vitest-timed'));
+  }
+  if (wants('postgres')) {
+    const projects = ALONE.some((f) => !(f in EMBEDDED_ONLY)) ? ['timed', 'api-alone'] : ['timed'];
+    await step('postgres timing', () =>
+      vitest('answer times (PostgreSQL)', projects, 'vitest-timed-postgres', { env: pgUrl() }),
+    );
+    await step('cluster', () => vitest('cluster (PostgreSQL, nginx)', ['cluster'], 'vitest-cluster', { env: pgUrl() }));
   }
 }
 
@@ -169,7 +201,7 @@ async function browser(chromium) {
     record('bundle budgets', { passed: results.length - failed, failed, skipped: 0 });
   });
   const start = Date.now();
-  const cpuStart = childCpuSeconds();
+  const cpuStart = only ? childCpuSeconds() : null; // beside the database track, the CPU is shared
   const out = `${tmp}/e2e.json`;
   rmSync(out, { force: true });
   const args = ['playwright', 'test', '-c', 'e2e/playwright.config.ts'];
@@ -177,19 +209,43 @@ async function browser(chromium) {
   const json = readJson(out);
   if (!json) throw new Error(`playwright exited ${code} without results`);
   const s = json.stats;
+  const flaky = [];
   const walk = (suite, path) => {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests) {
-        const title = [...path, spec.title].join(' › ');
-        if (t.status === 'unexpected') failures.push(`browser: ${spec.file}:${spec.line} › ${title}`);
+        const title = `${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')}`;
+        if (t.status === 'unexpected') failures.push(`browser: ${title}`);
+        if (t.status === 'flaky') flaky.push(`${title}: ${firstError(t)}`);
+        if (t.status === 'unexpected' || t.status === 'flaky') printErrorContexts(title, t);
       }
     }
     for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
   };
   for (const suite of json.suites) walk(suite, []);
+  if (flaky.length) console.log(`\nFailed once, passed on the retry:\n${flaky.map((f) => `  ${f}`).join('\n')}`);
   const failed = s.unexpected + (code !== 0 && s.unexpected === 0 ? 1 : 0);
   const counts = { passed: s.expected + (s.flaky ?? 0), failed, skipped: s.skipped };
-  record('browser (Chromium)', counts, Date.now() - start, cpuSince(cpuStart));
+  const name = flaky.length ? `browser (Chromium; ${flaky.length} passed on the retry)` : 'browser (Chromium)';
+  record(name, counts, Date.now() - start, cpuSince(cpuStart));
+}
+
+const firstError = (t) =>
+  stripVTControlCharacters(t.results.find((r) => r.error)?.error?.message ?? '')
+    .split('\n')[0]
+    .slice(0, 160);
+
+/**
+ * What the page showed when a browser test failed (Playwright's error context: the page's accessibility tree), so a
+ * failure in CI can be read from its log alone.
+ */
+function printErrorContexts(title, t) {
+  for (const [i, r] of t.results.entries()) {
+    const context = r.attachments?.find((a) => a.name === 'error-context' && a.path && existsSync(a.path));
+    if (!context) continue;
+    const lines = readFileSync(context.path, 'utf8').split('\n');
+    const shown = lines.slice(0, 80).join('\n') + (lines.length > 80 ? `\n… ${lines.length - 80} more lines` : '');
+    console.log(`\n----- ${title} (try ${i + 1}): the page when it failed -----\n${shown}`);
+  }
 }
 
 let chromium = null;
@@ -211,12 +267,24 @@ await Promise.all([
 ]);
 const preCpuText = preCpu == null ? '' : `, ${Math.round(childCpuSeconds() - preCpu)} CPU-s`;
 report.unshift(`builds and checks side by side: ${Math.round((Date.now() - preStart) / 1000)} s${preCpuText}`);
-// api-alone: timing bounds run after the rest, one at a time (scripts/slow-first-sequencer.mjs).
-const pglite = ['unit', 'api', 'api-alone'];
-if (wants('pglite')) await step('pglite', () => vitest('unit + API (PGlite)', pglite, 'vitest-pglite'));
-if (wants('postgres')) await step('postgres', postgres);
-if (wants('smoke')) await step('smoke', () => vitest('Node 24 smoke', ['smoke'], 'vitest-smoke'));
-if (wants('e2e')) await step('e2e', () => (chromium ? browser(chromium) : Promise.reject(new Error('no Chromium'))));
+// Then the database track and the browser track side by side (a full run; one stage alone when asked for): the
+// browser journeys use about a core, the database track yields to them (nice) and takes the rest.
+const browserTrack = () =>
+  wants('e2e') && step('e2e', () => (chromium ? browser(chromium) : Promise.reject(new Error('no Chromium'))));
+try {
+  if (only) {
+    await databaseTrack(false);
+    await browserTrack();
+  } else {
+    const sideStart = Date.now();
+    await Promise.all([databaseTrack(true), browserTrack()]);
+    report.push(`database and browser tracks side by side: ${Math.round((Date.now() - sideStart) / 1000)} s`);
+  }
+  await timedTrack();
+  if (wants('smoke')) await step('smoke', () => vitest('Node 24 smoke', ['smoke'], 'vitest-smoke'));
+} finally {
+  pg?.stop();
+}
 
 if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 const cpuTotal = childCpuSeconds();

@@ -17,6 +17,8 @@ import type { Database } from './db/connection.js';
 import { companyUsersRoutes } from './modules/company-users/company-users.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { setUpDocuments } from './modules/documents/documents.setup.js';
+import { companyReportRoutes } from './modules/company-report/company-report.routes.js';
+import { setUpCompanyReport } from './modules/company-report/company-report.setup.js';
 import { createJobEvents } from './events/job-events.js';
 import { createJobLocks } from './jobs/job-locks.js';
 import { createJobRunner } from './jobs/job-runner.js';
@@ -198,6 +200,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
 
   // Background work and the threads the routes use; route files declare routes only.
   const { downloads } = setUpDocuments(app, ctx);
+  const companyReports = setUpCompanyReport(app, ctx);
   registerMailOutbox(app, ctx);
   setUpPublishing(app, ctx);
   const hub = setUpLive(app, ctx);
@@ -216,6 +219,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await app.register(lookupsRoutes, { ctx });
   await app.register(metricsRoutes, { ctx });
   await app.register(documentsRoutes, { ctx, downloads });
+  await app.register(companyReportRoutes, { ctx, pool: companyReports.pool });
   await app.register(retailRoutes, { ctx });
   await app.register(bulkScanCorrectionRoutes, { ctx });
   await app.register(auditRoutes, { ctx });

@@ -19,6 +19,7 @@ export * from './contracts/lookups-paths.js';
 export * from './contracts/report-lists.js';
 export * from './contracts/metrics.js';
 export * from './contracts/documents.js';
+export * from './contracts/company-report.js';
 export * from './contracts/mailing.js';
 export * from './contracts/retail.js';
 export * from './contracts/publishing.js';

@@ -16,6 +16,8 @@ export interface RenderPool {
   renderXlsx(report: ReportDocument, date: Date): Promise<Uint8Array>;
   /** A store poster's PDF, its bytes or the error that stopped it. */
   renderPoster(poster: Poster, layout: PosterLayoutOptions): Promise<Uint8Array>;
+  /** Any render task (the company report's parts, decision 0068), its result as the thread gave it. */
+  task<K extends RenderKind>(kind: K, input: RenderInputs[K], date: Date): Promise<RenderResults[K]>;
   /** Threads the pool may use (0: this thread). */
   readonly size: number;
   /** Starts the threads now (a job is about to render): they load their libraries while its first report loads. */
@@ -166,6 +168,9 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     },
     render(report, date) {
       return enqueue('published', report, date);
+    },
+    task(kind, input, date) {
+      return enqueue(kind, input, date);
     },
     async renderXlsx(report, date) {
       const xlsx = await enqueue('xlsx', report, date);

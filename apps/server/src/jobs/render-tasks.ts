@@ -6,6 +6,7 @@ import {
   type RenderedDocument,
   type RenderedDocuments,
 } from '../documents/publish-render.js';
+import type { CompanyReportDocument } from '../documents/company-report-document.js';
 import type { ReportDocument } from '../documents/report-document.js';
 import { monthlyReportXlsxBuffer } from '../documents/xlsx/monthly-report-xlsx.js';
 
@@ -13,16 +14,25 @@ import { monthlyReportXlsxBuffer } from '../documents/xlsx/monthly-report-xlsx.j
  * What a render thread makes: a published report's spreadsheet and PDF, a download's spreadsheet, or a store poster's
  * PDF (issue 32: it was rendered on the HTTP thread).
  */
-export type RenderKind = 'published' | 'xlsx' | 'poster';
+export type RenderKind = 'published' | 'xlsx' | 'poster' | 'company-xlsx' | 'company-pdf' | 'pdf-merge';
 export interface RenderInputs {
   published: ReportDocument;
   xlsx: ReportDocument;
   poster: { poster: Poster; layout: PosterLayoutOptions };
+  /** A company report's spreadsheet (decision 0068). */
+  'company-xlsx': CompanyReportDocument;
+  /** A part of a company report's PDF: its summary, or the pages of `doc.stores`. */
+  'company-pdf': { doc: CompanyReportDocument; part: 'summary' | 'stores' };
+  /** The parts' PDFs as one. */
+  'pdf-merge': { parts: Uint8Array[]; title: string };
 }
 export interface RenderResults {
   published: RenderedDocuments;
   xlsx: RenderedDocument;
   poster: RenderedDocument;
+  'company-xlsx': RenderedDocument;
+  'company-pdf': RenderedDocument;
+  'pdf-merge': RenderedDocument;
 }
 
 export interface RenderOptions {
@@ -44,6 +54,22 @@ export async function runRenderTask<K extends RenderKind>(
     // The PDF library loads on the first poster, not with the thread.
     const { renderPosterPdf } = await import('../documents/pdf/poster-pdf.js');
     return own(await renderedDocument(renderPosterPdf(poster, layout))) as RenderResults[K];
+  }
+  if (kind === 'company-xlsx') {
+    const { companyReportXlsxBuffer } = await import('../documents/xlsx/company-report-xlsx.js');
+    const doc = input as RenderInputs['company-xlsx'];
+    return own(await renderedDocument(companyReportXlsxBuffer(doc, options))) as RenderResults[K];
+  }
+  if (kind === 'company-pdf') {
+    const { renderCompanyReportPdf } = await import('../documents/pdf/company-report-pdf.js');
+    const { doc, part } = input as RenderInputs['company-pdf'];
+    return own(await renderedDocument(renderCompanyReportPdf(doc, { ...options, part }))) as RenderResults[K];
+  }
+  if (kind === 'pdf-merge') {
+    const { mergePdfs } = await import('../documents/pdf/merge-pdf.js');
+    const { parts, title } = input as RenderInputs['pdf-merge'];
+    const merged = mergePdfs(parts, { title, producer: options.productName, date: options.date });
+    return own(await renderedDocument(merged)) as RenderResults[K];
   }
   const report = input as ReportDocument;
   if (kind === 'xlsx') {

@@ -15,7 +15,7 @@ const MUTED = '#4A5A52';
 const PANEL = '#F1F6F3';
 const ACCENT = '#1F4E3D';
 
-const s = StyleSheet.create({
+export const reportStyles = StyleSheet.create({
   page: { padding: 40, fontSize: 10, color: INK, backgroundColor: '#FFFFFF' },
   top: {
     flexDirection: 'row',
@@ -51,10 +51,12 @@ const s = StyleSheet.create({
   note: { fontSize: 8, color: MUTED, lineHeight: 1.4, marginTop: 'auto', paddingTop: 14 },
 });
 
-const cell = (text: string, width: number | string, extra: Style = {}) =>
+const s = reportStyles;
+
+export const cell = (text: string, width: number | string, extra: Style = {}) =>
   h(Text, { style: [{ width, textAlign: typeof width === 'number' ? 'right' : 'left' }, extra] }, text);
 
-function shareTable(rows: ShareRow[], first: string): ReactElement {
+export function shareTable(rows: ShareRow[], first: string): ReactElement {
   const header = h(
     View,
     { style: [s.row, s.head] },
@@ -148,6 +150,22 @@ export interface ReportLayoutOptions {
 }
 
 export function reportDocument(summary: ReportSummary, options: ReportLayoutOptions): ReactElement {
+  return h(
+    Document,
+    {
+      title: `${summary.title}: monthly impact report, ${options.monthLabel}`,
+      author: options.productName,
+      creator: options.productName,
+      producer: options.productName,
+      creationDate: options.date,
+      modificationDate: options.date,
+    },
+    reportPage(summary, options),
+  );
+}
+
+/** One report's A4 page (a company report has one per store after its summary pages: company-report-pdf.ts). */
+export function reportPage(summary: ReportSummary, options: ReportLayoutOptions, key?: string): ReactElement {
   const extra = extraLineSpace(summary.title, options.fonts);
   const tiles = summary.tiles.map((tile, i) =>
     h(
@@ -159,49 +177,29 @@ export function reportDocument(summary: ReportSummary, options: ReportLayoutOpti
     ),
   );
   return h(
-    Document,
-    {
-      title: `${summary.title}: monthly impact report, ${options.monthLabel}`,
-      author: options.productName,
-      creator: options.productName,
-      producer: options.productName,
-      creationDate: options.date,
-      modificationDate: options.date,
-    },
+    Page,
+    { key, size: 'A4', style: [s.page, { fontFamily: options.fonts }] },
     h(
-      Page,
-      { size: 'A4', style: [s.page, { fontFamily: options.fonts }] },
+      View,
+      { style: s.top },
+      h(View, {}, h(Text, { style: s.brand }, options.productName), h(Text, { style: s.muted }, 'Food Rescue Network')),
       h(
         View,
-        { style: s.top },
-        h(
-          View,
-          {},
-          h(Text, { style: s.brand }, options.productName),
-          h(Text, { style: s.muted }, 'Food Rescue Network'),
-        ),
-        h(
-          View,
-          {},
-          h(Text, { style: [s.right, { fontWeight: 700 }] }, 'Monthly impact report'),
-          h(Text, { style: [s.right, s.muted] }, options.monthLabel),
-        ),
+        {},
+        h(Text, { style: [s.right, { fontWeight: 700 }] }, 'Monthly impact report'),
+        h(Text, { style: [s.right, s.muted] }, options.monthLabel),
       ),
-      h(
-        Text,
-        { style: [s.title, { marginTop: 18 - extra.above * 24, marginBottom: extra.below * 24 }] },
-        summary.title,
-      ),
-      h(Text, { style: s.subtitle }, summary.subtitle),
-      h(Text, { style: s.lead }, summary.lead),
-      h(View, { style: s.tiles }, ...tiles),
-      h(Text, { style: s.section }, 'By department'),
-      shareTable(summary.departments, 'Department'),
-      h(Text, { style: s.section }, 'By destination'),
-      shareTable(summary.destinations, 'Destination'),
-      h(Text, { style: s.section }, `Food rescued by month (${summary.ytdRange}, kg)`),
-      ytdChart(summary),
-      h(Text, { style: s.note }, summary.note),
     ),
+    h(Text, { style: [s.title, { marginTop: 18 - extra.above * 24, marginBottom: extra.below * 24 }] }, summary.title),
+    h(Text, { style: s.subtitle }, summary.subtitle),
+    h(Text, { style: s.lead }, summary.lead),
+    h(View, { style: s.tiles }, ...tiles),
+    h(Text, { style: s.section }, 'By department'),
+    shareTable(summary.departments, 'Department'),
+    h(Text, { style: s.section }, 'By destination'),
+    shareTable(summary.destinations, 'Destination'),
+    h(Text, { style: s.section }, `Food rescued by month (${summary.ytdRange}, kg)`),
+    ytdChart(summary),
+    h(Text, { style: s.note }, summary.note),
   );
 }

@@ -4,13 +4,13 @@ import type { MetricTotals } from '@openrescue/shared';
 import type { ReportDocument as MonthlyReport } from '../report-document.js';
 import { NUMBER_FORMATS, paintDepartment, paintDestination, styleHeaderRow, styleTotalRow } from './xlsx-styles.js';
 
-interface MetricColumn {
+export interface MetricColumn {
   key: keyof MetricTotals;
   label: string;
   numFmt: string;
 }
 
-function metricColumns(money: boolean): MetricColumn[] {
+export function metricColumns(money: boolean): MetricColumn[] {
   return [
     { key: 'donation_count', label: 'Donations', numFmt: NUMBER_FORMATS.count },
     { key: 'weight_kg', label: 'Weight (kg)', numFmt: NUMBER_FORMATS.kg },
@@ -27,7 +27,7 @@ const colLetter = (index: number) => String.fromCharCode(65 + index); // A..Z is
 export const SUMMARY_HEADER_ROW = 7;
 
 /** Title, company, month and the impact factor version above each summary sheet (rows 1 to 6). */
-function writeHeading(ws: Worksheet, report: MonthlyReport, title: string, width: number) {
+export function writeHeading(ws: Worksheet, report: MonthlyReport, title: string, width: number) {
   const h = report.heading;
   const lines: [string, string][] = [
     [h.kind === 'store' ? 'Store' : h.kind === 'company' ? 'Company' : 'Receiver', h.name],
@@ -48,7 +48,7 @@ function writeHeading(ws: Worksheet, report: MonthlyReport, title: string, width
   ws.addRow([]).commit();
 }
 
-function writeTable(
+export function writeTable(
   ws: Worksheet,
   leading: string[],
   rows: { lead: (string | Date)[]; paint?: (r: Row) => void; metrics: MetricTotals }[],
@@ -58,7 +58,7 @@ function writeTable(
   const header = ws.addRow([...leading, ...columns.map((c) => c.label)]);
   styleHeaderRow(header);
   header.commit();
-  const dataStart = SUMMARY_HEADER_ROW + 1;
+  const dataStart = header.number + 1;
   for (const r of rows) {
     const row = ws.addRow([...r.lead, ...columns.map((c) => r.metrics[c.key] ?? 0)]);
     columns.forEach((c, i) => (row.getCell(leading.length + i + 1).numFmt = c.numFmt));

@@ -1,6 +1,7 @@
 import { lastDayOfMonth } from '@openrescue/shared';
 import type { Kysely } from 'kysely';
 import type { RenderedDocuments } from '../../documents/publish-render.js';
+import type { CompanyReportDocument } from '../../documents/company-report-document.js';
 import { documentDate, type ReportDocument } from '../../documents/report-document.js';
 import type { DB } from '../../db/schema.js';
 import type { JobEvents } from '../../events/job-events.js';
@@ -8,6 +9,7 @@ import type { JobControl, JobHandler } from '../../jobs/job-runner.js';
 import type { FileStore } from '../../storage/file-store.js';
 import { createDocumentsRepository } from '../documents/documents.repository.js';
 import { loadMonthlyReport, type ReportSubject } from '../documents/monthly-report.service.js';
+import { loadCompanyReport } from '../company-report/company-report.service.js';
 import { createPublishingRepository, type DocumentOutcome, type PublishTarget } from './publishing.repository.js';
 
 /** Files one publish job works on at once, whatever it asked for (decision 0008). */
@@ -19,6 +21,8 @@ export interface PublishHandlerDeps {
   files: FileStore;
   events: JobEvents;
   render(report: ReportDocument, date: Date): Promise<RenderedDocuments>;
+  /** A company's report (COMPANY_REPORT files, decision 0068): the Summary and every store's part. */
+  renderCompany?(report: CompanyReportDocument, date: Date): Promise<RenderedDocuments>;
   /** Gets the renderer ready while the job's first reports load. */
   warm?(): void;
 }
@@ -76,8 +80,15 @@ export function createPublishHandler(deps: PublishHandlerDeps): JobHandler {
   async function publishOne(jobId: string, target: PublishTarget) {
     let rendered: RenderedDocuments;
     try {
-      const report = await loadPublishedReport(deps.db, target);
-      rendered = await deps.render(report, documentDate(lastDayOfMonth(target.entry_date)));
+      const date = documentDate(lastDayOfMonth(target.entry_date));
+      if (target.file_type === 'COMPANY_REPORT' && deps.renderCompany) {
+        const company = { id: target.company_id!, name: target.company_name ?? `Company ${target.company_id}` };
+        // Recipients are not admin-style users: no money saved (section 6).
+        const report = await loadCompanyReport(deps.db, company, target.entry_date, { money: false });
+        rendered = await deps.renderCompany(report, date);
+      } else {
+        rendered = await deps.render(await loadPublishedReport(deps.db, target), date);
+      }
     } catch (error) {
       rendered = { xlsx: { ok: false, error: message(error) }, pdf: { ok: false, error: message(error) } };
     }

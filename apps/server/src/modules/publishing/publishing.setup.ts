@@ -4,6 +4,8 @@ import type { AppContext } from '../../context.js';
 import type { RenderedDocuments } from '../../documents/publish-render.js';
 import type { ReportDocument } from '../../documents/report-document.js';
 import { createRenderPool } from '../../jobs/render-pool.js';
+import { renderCompanyReport } from '../../documents/company-report-render.js';
+import { renderedDocument } from '../../documents/publish-render.js';
 import { createPublishHandler } from './publishing.jobs.js';
 import { storeMissingDocuments } from './publishing.stored-documents.js';
 
@@ -40,6 +42,15 @@ export function setUpPublishing(app: FastifyInstance, ctx: AppContext): void {
       files: ctx.files,
       events: ctx.jobEvents,
       render: (report, date) => renderer.current(report, date),
+      // A company's file: the company report (decision 0068), its PDF in parts over the pool's threads.
+      renderCompany: async (report, date) => {
+        const both = renderCompanyReport(pool, report, { date, xlsx: true, pdf: true });
+        const [xlsx, pdf] = await Promise.all([
+          renderedDocument(both.then((d) => d.xlsx!)),
+          renderedDocument(both.then((d) => d.pdf!)),
+        ]);
+        return { xlsx, pdf };
+      },
       warm: () => pool.warm(),
     }),
   );

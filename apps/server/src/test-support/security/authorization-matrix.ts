@@ -52,6 +52,25 @@ const NETWORK_IMPORT_BODY = {
 };
 export type { Cell, ObjectKind, Outcome, PrincipalName, Probe, TargetKind } from './authorization-cells.js';
 
+/**
+ * The company report's routes (decision 0068): staff any company, a company user of all stores its own; everyone
+ * else signed in (a store-only user, a charity user) as for a missing company.
+ */
+const NOT_A_COMPANY_ADMIN = Object.fromEntries([['charity', NOTHING]]);
+const COMPANY_REPORT = {
+  ...client({
+    staff: { own: ok, 'other-company': ok, missing: '404' },
+    company: { own: ok, 'other-company': '404', missing: '404' },
+    store: NOTHING,
+    ...LINKS_REFUSED,
+  }),
+  ...NOT_A_COMPANY_ADMIN,
+};
+const COMPANY_REPORT_JOB = {
+  ...client({ staff: '404', company: '404', store: '404', ...LINKS_REFUSED }),
+  ...NOT_A_COMPANY_ADMIN,
+};
+
 export const AUTHORIZATION_MATRIX: Record<string, Probe | Probe[]> = {
   // OpenAPI pages: open outside production (the suite's app runs as NODE_ENV=test), staff only in production.
   'GET /docs': { expect: PUBLIC, production: DOCS_IN_PRODUCTION },
@@ -186,6 +205,23 @@ export const AUTHORIZATION_MATRIX: Record<string, Probe | Probe[]> = {
     object: 'store',
     expect: objectRoute({ 'link-s1': OWN, 'link-r1': NOTHING }),
   },
+  // The company report (decision 0068): company users who see all stores, for their own company, and staff; a
+  // store-only user of the company answers as for a missing one. Job ids name their company: a missing job is a 404.
+  ...Object.fromEntries(
+    ['xlsx', 'pdf'].map((ext) => [
+      `GET /core-api/api/reports/company/:id/report.${ext}`,
+      { object: 'company', expect: COMPANY_REPORT } satisfies Probe,
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['', '/report.xlsx', '/report.pdf'].map((tail) => [
+      `GET /core-api/api/reports/company-report-jobs/:jobId${tail}`,
+      {
+        url: `/core-api/api/reports/company-report-jobs/company_report_1_2026-01_999${tail}`,
+        expect: COMPANY_REPORT_JOB,
+      },
+    ]),
+  ),
 
   // Lookups: lists of what the caller may see; an id filter never reveals another tenant's object.
   'GET /core-api/api/companies': {
@@ -334,6 +370,12 @@ export const AUTHORIZATION_MATRIX: Record<string, Probe | Probe[]> = {
     write: true,
     expect: staffOnly(),
   },
+  'POST /core-api/api/reports/company/:id/report-jobs': {
+    object: 'company',
+    body: {},
+    write: true,
+    expect: COMPANY_REPORT,
+  },
   'POST /core-api/api/reports/charity_poster_contacts/': {
     body: { with_receiver_id: '{own-receiver}', month: '2025-06' },
     write: true,
@@ -400,7 +442,11 @@ export const AUTHORIZATION_MATRIX: Record<string, Probe | Probe[]> = {
     write: true,
     expect: staffOnly('404'),
   },
-  'DELETE /ops-api/receiver-users/:id': { url: '/ops-api/receiver-users/999999', write: true, expect: staffOnly('404') },
+  'DELETE /ops-api/receiver-users/:id': {
+    url: '/ops-api/receiver-users/999999',
+    write: true,
+    expect: staffOnly('404'),
+  },
   'POST /ops-api/receiver-users/:id/invitation': {
     url: '/ops-api/receiver-users/999999/invitation',
     write: true,

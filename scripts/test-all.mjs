@@ -107,9 +107,12 @@ async function check(name, cmd, args, log) {
   record(name, one(code === 0), Date.now() - start);
 }
 
+/** Logs of the runs beside the browser tests, printed after both tracks. */
+const sideLogs = [];
+
 /**
- * One vitest run. `side` runs it beside the browser tests: its output goes to .test-tmp/<log>.log (printed when it
- * ends) and it yields the cores to the browser journeys (nice), whose waits are for what a person sees.
+ * One vitest run. `side` runs it beside the browser tests: its output goes to .test-tmp/<log>.log (printed after
+ * both tracks) and it yields the cores to the browser journeys (nice), whose waits are for what a person sees.
  */
 async function vitest(name, projects, log, { env = {}, side = false } = {}) {
   const start = Date.now();
@@ -119,7 +122,7 @@ async function vitest(name, projects, log, { env = {}, side = false } = {}) {
   const reporters = ['--reporter=default', '--reporter=json', `--outputFile=${outFile}`];
   const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...reporters];
   const code = await run('npx', args, { env: { ...BUILT, ...env }, log: side ? log : undefined, nice: side });
-  if (side) showLog(log);
+  if (side) sideLogs.push(log);
   const json = readJson(outFile);
   if (!json) return record(name, one(false), Date.now() - start);
   for (const file of json.testResults) {
@@ -254,8 +257,7 @@ await step('set-up', () => {
   if (wants('pglite') || wants('postgres')) ensureDocumentReaders();
   if (wants('postgres')) ensureNginx();
 });
-// The builds and the static checks side by side (their output in .test-tmp/<name>.log, printed after), then the
-// test stages one after another: each one uses both cores, and the browser tests time out when they share them.
+// The builds and the static checks side by side (their output in .test-tmp/<name>.log, printed after).
 const preStart = Date.now();
 const preCpu = childCpuSeconds();
 await Promise.all([
@@ -278,6 +280,7 @@ try {
   } else {
     const sideStart = Date.now();
     await Promise.all([databaseTrack(true), browserTrack()]);
+    for (const log of sideLogs) showLog(log);
     report.push(`database and browser tracks side by side: ${Math.round((Date.now() - sideStart) / 1000)} s`);
   }
   await timedTrack();

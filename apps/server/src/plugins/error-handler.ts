@@ -1,7 +1,8 @@
 import { ERROR_TYPES } from '@openrescue/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error.js';
+import { BUSY_RETRY_AFTER_SECONDS } from './load-shedding.js';
 
 /** Seconds a client is asked to wait when the database is out of reach (a restart takes a few seconds). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -51,6 +52,32 @@ function describeValidation(error: FastifyError): string {
   return error.message;
 }
 
+/**
+ * A page a browser opens (not a script's request): it wants HTML, and it is not one of the API's paths.
+ */
+function isPageNavigation(request: FastifyRequest): boolean {
+  const accept = String(request.headers.accept ?? '');
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    accept.includes('text/html') &&
+    !/^\/(core-api|ops-api)\//.test(request.url)
+  );
+}
+
+/**
+ * A busy or briefly unavailable server answers a page a person opened with a page that says so and opens it again by
+ * itself after Retry-After (a GET, so safe to repeat), instead of the error's JSON.
+ */
+function unavailablePage(reply: FastifyReply, seconds: number, message: string) {
+  const html =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    `<meta http-equiv="refresh" content="${seconds}"><meta name="viewport" content="width=device-width">` +
+    '<title>OpenRescue</title></head><body style="font-family:system-ui,sans-serif;margin:3rem auto;max-width:32rem;' +
+    `padding:0 1rem"><p role="alert">${message}</p><p>This page opens again by itself in ${seconds} seconds.</p>` +
+    '</body></html>';
+  return reply.status(503).header('retry-after', String(seconds)).type('text/html; charset=utf-8').send(html);
+}
+
 /** Every error leaves as { type, message, detail }; nothing the caller sends can make a 500 by its shape. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -80,17 +107,21 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (status === 503) {
       // Load shedding (plugins/load-shedding.ts) set the status and its Retry-After.
+      const message = 'The service is busy. Try again in a few seconds.';
+      if (isPageNavigation(request)) return unavailablePage(reply, BUSY_RETRY_AFTER_SECONDS, message);
       return reply.status(503).send({
         type: ERROR_TYPES.unavailable,
-        message: 'The service is busy. Try again in a few seconds.',
+        message,
         detail: 'server busy',
       });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
+      const message = 'The service is briefly unavailable. Try again in a few seconds.';
+      if (isPageNavigation(request)) return unavailablePage(reply, DATABASE_RETRY_AFTER_SECONDS, message);
       return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({
         type: ERROR_TYPES.unavailable,
-        message: 'The service is briefly unavailable. Try again in a few seconds.',
+        message,
         detail: 'database unavailable',
       });
     }

@@ -36,6 +36,23 @@ describe('the database out of reach', () => {
     });
   });
 
+  it('answers a page a browser opens with a page that says so and opens it again after Retry-After', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/fails/shutdown',
+      headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+    expect(res.body).toContain(`<meta http-equiv="refresh" content="${DATABASE_RETRY_AFTER_SECONDS}">`);
+    expect(res.body).toContain('The service is briefly unavailable. Try again in a few seconds.');
+    expect(res.body).not.toMatch(/57P01|administrator command/);
+    // A script's request (an API path, or no HTML in Accept) keeps the JSON body.
+    const api = await app.inject({ method: 'GET', url: '/fails/shutdown', headers: { accept: 'application/json' } });
+    expect(api.json()).toMatchObject({ type: 'service_unavailable', detail: 'database unavailable' });
+  });
+
   it('leaves other errors as they were: a refused query or a bug is a 500 without a Retry-After', async () => {
     for (const kind of ['constraint', 'bug']) {
       const res = await app.inject({ method: 'GET', url: `/fails/${kind}` });
@@ -114,6 +131,12 @@ describe('requests in flight', () => {
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe(String(BUSY_RETRY_AFTER_SECONDS));
     expect(await refused.json()).toMatchObject({ type: 'service_unavailable', detail: 'server busy' });
+    const page = await fetch(`${base.url}/slow`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(503);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await page.text()).toContain(`<meta http-equiv="refresh" content="${BUSY_RETRY_AFTER_SECONDS}">`);
+    const apiPath = await fetch(`${base.url}/core-api/api/anything`, { headers: { accept: 'text/html' } });
+    expect(apiPath.headers.get('content-type')).toMatch(/json/);
     expect((await fetch(`${base.url}/health`)).status).toBe(200);
 
     release();

@@ -30,9 +30,17 @@ export function JobItem({ job, divided = false }: { job: Job; divided?: boolean 
       data-testid="job-item"
     >
       <Group justify="space-between" wrap="nowrap" gap="sm">
-        <Text fw={600} size="sm" style={{ wordBreak: 'break-word' }}>
-          <BreakableName name={job.name} />
-        </Text>
+        <div style={{ minWidth: 0 }}>
+          <Text fw={600} size="sm" style={{ wordBreak: 'break-word' }}>
+            <BreakableName name={job.name} />
+          </Text>
+          {/* Jobs of one kind share a name (every import is network_import): the id tells them apart. */}
+          {job.id !== job.name && (
+            <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
+              <BreakableName name={job.id} />
+            </Text>
+          )}
+        </div>
         <Badge color={STATUS_COLOR[job.status] ?? 'gray.7'} variant="filled" style={{ flexShrink: 0 }}>
           {job.status}
         </Badge>

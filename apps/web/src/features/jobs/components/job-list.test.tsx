@@ -32,4 +32,21 @@ describe('JobList', () => {
     expect(html).toMatch(/role="progressbar"[^>]*aria-valuenow="40"|aria-valuenow="40"[^>]*role="progressbar"/);
     expect(html).not.toContain('I am empty :(');
   });
+
+  it('tells jobs of one kind apart by their id', () => {
+    const job = (n: number): Job => ({
+      id: `network_import_${n}`,
+      name: 'network_import',
+      total: 3,
+      processed: 3,
+      status: 'succeeded',
+      updated_at: '2026-11-01T10:00:00Z',
+      error: null,
+    });
+    const text = render([job(2), job(1)])
+      .replace(/<wbr\/>/g, '')
+      .replace(/<[^>]+>/g, ' ');
+    expect(text).toMatch(/network_import\s+network_import_2/);
+    expect(text).toMatch(/network_import\s+network_import_1/);
+  });
 });

@@ -23,7 +23,7 @@ export const receiverUsersPaths = {
 } as const;
 
 /** Where the invitation mail's link opens the web app: `{origin}{INVITATION_PAGE}?token=...`. */
-export const INVITATION_PAGE = '/invitation';
+export const INVITATION_PAGE = '/public/invitation';
 /** How long an invitation link works. */
 export const INVITATION_DAYS = 7;
 /** The shortest password a charity user may set. */

@@ -70,14 +70,14 @@ export async function receiverUsersRoutes(app: FastifyInstance, { ctx }: { ctx: 
       tags: ['receiver-users'],
       description:
         'Creates a charity user for an e-mail address, linked to receivers, and mails the person an invitation to ' +
-        'set a password (single use, expiring). 409 when the address belongs to staff, a company user or another ' +
-        'charity user.',
+        'set a password (single use, expiring): 201. An address that already is a charity user gets these receivers ' +
+        'added to its own: 200. 409 when the address belongs to staff or a company user.',
       body: receiverUserCreateSchema,
-      response: { 201: receiverUserSchema, ...errors },
+      response: { 200: receiverUserSchema, 201: receiverUserSchema, ...errors },
     },
     handler: async (request, reply) => {
-      const record = await createReceiverUser(ctx, auditActorOf(request), request.body);
-      return reply.code(201).send(record);
+      const { record, created } = await createReceiverUser(ctx, auditActorOf(request), request.body);
+      return reply.code(created ? 201 : 200).send(record);
     },
   });
 

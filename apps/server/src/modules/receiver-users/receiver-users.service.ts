@@ -82,11 +82,27 @@ async function setLinks(trx: Transaction<DB>, id: number, receiverIds: number[])
     .execute();
 }
 
+/**
+ * The address is already a charity user's: these receivers join its own (a charity with several sites is one person
+ * with one sign-in), as a change on the audit trail; no new invitation.
+ */
+async function linkMore(ctx: AppContext, actor: AuditActor, userId: string, receiverIds: number[]) {
+  const row = await ctx.database.db
+    .selectFrom('receiver_user')
+    .select('id')
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const before = await oneRecord(ctx.database.db, Number(row.id));
+  const all = [...new Set([...before.receivers.map((r) => r.id), ...receiverIds])];
+  return updateReceiverUser(ctx, actor, before.id, { receiver_ids: all });
+}
+
+/** Creates a charity user and invites it; an address that already is one gets these receivers added (created: false). */
 export async function createReceiverUser(
   ctx: AppContext,
   actor: AuditActor,
   body: ReceiverUserCreate,
-): Promise<ReceiverUserRecord> {
+): Promise<{ record: ReceiverUserRecord; created: boolean }> {
   const db = ctx.database.db;
   await assertReceiversExist(db, body.receiver_ids);
   const existing = await db
@@ -101,9 +117,7 @@ export async function createReceiverUser(
     .executeTakeFirst();
   if (existing?.staff) throw conflict('This e-mail belongs to a staff account.');
   if (existing?.company) throw conflict('This e-mail belongs to a company user.');
-  if (existing?.charity) {
-    throw conflict('This e-mail already has a charity account: add this receiver to it instead.');
-  }
+  if (existing?.charity) return { record: await linkMore(ctx, actor, existing.id, body.receiver_ids), created: false };
   let userId = existing?.id;
   if (!userId) {
     const auth = await ctx.auth.$context;
@@ -140,7 +154,7 @@ export async function createReceiverUser(
   });
   ctx.repos.receiverUsers.forget(userId);
   mailOutboxOf(ctx)?.wake();
-  return oneRecord(db, id);
+  return { record: await oneRecord(db, id), created: true };
 }
 
 export async function updateReceiverUser(

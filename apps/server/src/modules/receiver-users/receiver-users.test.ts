@@ -76,9 +76,9 @@ describe('charity (receiver) users', () => {
     expect(await counts()).toEqual(before);
   });
 
-  it('refuses an address that is staff, a company user or already a charity user (409)', async () => {
+  it('refuses an address that is staff or a company user (409)', async () => {
     const before = await counts();
-    for (const email of ['staff@openrescue.test', 'company@openrescue.test', 'charity@openrescue.test']) {
+    for (const email of ['staff@openrescue.test', 'company@openrescue.test']) {
       const res = await inject('POST', '/ops-api/receiver-users', staff, { email, name: 'X', receiver_ids: [r1] });
       expect(res.statusCode, email).toBe(409);
     }
@@ -130,6 +130,18 @@ describe('charity (receiver) users', () => {
       expect(list.json().results.map((u: { id: number }) => u.id)).toContain(id);
     }
     expect((await inject('GET', `/ops-api/receiver-users?receiver_id=999999`)).statusCode).toBe(404);
+  });
+
+  it("adding an existing charity user's address to another receiver links it there too, without a new mail", async () => {
+    const before = await counts();
+    const res = await inject('POST', '/ops-api/receiver-users', staff, {
+      email: 'dana.director@food-bank.test',
+      name: 'Dana Director',
+      receiver_ids: [r2],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().id).toBe(id);
+    expect(await counts()).toMatchObject({ users: before.users, mail: before.mail, audit: before.audit + 1 });
   });
 
   it('a new invitation ends the earlier one', async () => {

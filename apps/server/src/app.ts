@@ -8,6 +8,7 @@ import { createAuth } from './auth/auth.js';
 import { resolveAuthSecret } from './auth/auth-secret.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
+import { dashboardExportRoutes } from './modules/dashboard-export/dashboard-export.routes.js';
 import { createTokenVerifier } from './auth/token-verifier.js';
 import type { Env } from './config/env.js';
 import { type AppContext, createRepositories } from './context.js';
@@ -216,6 +217,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await app.register(receiverUsersRoutes, { ctx });
   await app.register(jobsRoutes, { ctx });
   await app.register(reportsRoutes, { ctx });
+  await app.register(dashboardExportRoutes, { ctx });
   await app.register(lookupsRoutes, { ctx });
   await app.register(metricsRoutes, { ctx });
   await app.register(documentsRoutes, { ctx, downloads });

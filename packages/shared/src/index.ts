@@ -36,3 +36,4 @@ export * from './contracts/flows.js';
 export * from './contracts/audit.js';
 export * from './contracts/no-pickups.js';
 export * from './contracts/receiver-users.js';
+export * from './contracts/dashboard-export.js';

@@ -52,6 +52,7 @@ import type {
   TranscriptTable,
 } from './schema/network.js';
 import type { AuditEventTable } from './schema/audit.js';
+import type { CompanyApiKeyTable } from './schema/api-keys.js';
 import type {
   ReceiverUserInvitationTable,
   ReceiverUserReceiverTable,
@@ -109,6 +110,7 @@ export interface DB {
   stored_file: StoredFileTable;
   rate_limit_window: RateLimitWindowTable;
   audit_event: AuditEventTable;
+  company_api_key: CompanyApiKeyTable;
   receiver_user: ReceiverUserTable;
   receiver_user_receiver: ReceiverUserReceiverTable;
   receiver_user_invitation: ReceiverUserInvitationTable;

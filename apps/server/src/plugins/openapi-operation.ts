@@ -30,6 +30,12 @@ export function securitySchemes(sessionCookie: string) {
       scheme: 'bearer',
       description: 'An integration key made by staff (POST /core-api/api/product/calls/integration-keys).',
     },
+    companyApiKey: {
+      type: 'http',
+      scheme: 'bearer',
+      description:
+        "A company API key made by a company admin (POST /core-api/api/company/api-keys): its company's figures.",
+    },
   } as const;
 }
 

@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { IngestBody, IngestResult, IntegrationKey } from '@openrescue/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { HttpError, unauthorized } from '../../lib/http-error.js';
+import { hashKey, newKey, presentedKey } from '../../lib/integration-keys.js';
 import { analysisInput, callFields, requireAnalysable } from './transcripts.ingest.js';
 import {
   insertAnalysisJob,
@@ -17,8 +17,8 @@ import { insertKey, keyRows, revokeKeyRow, useKey } from './integration-keys.rep
 import { linkColumns } from './transcripts.jobs.js';
 import { betterLinks, findLinks, linksOf } from './transcripts.linking.js';
 
-// ---- integration keys: shown once, only their SHA-256 is stored (they carry 256 random bits) ----
-export const hashKey = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
+// ---- integration keys: shown once, only their SHA-256 is stored (lib/integration-keys.ts) ----
+export { hashKey };
 const iso = (v: Date | string | null) => (v === null ? null : (v instanceof Date ? v : new Date(v)).toISOString());
 
 type KeyRow = {
@@ -42,7 +42,7 @@ export async function listKeys(db: Kysely<DB>) {
 }
 
 export async function createKey(db: Kysely<DB>, name: string) {
-  const key = `ork_${randomBytes(32).toString('base64url')}`;
+  const key = newKey();
   const row = await insertKey(db, name, hashKey(key));
   if (!row) throw new HttpError(409, 'conflict', 'A key with this name exists.', `choose another name than "${name}"`);
   return { ...presentKey(row), key };
@@ -51,19 +51,6 @@ export async function createKey(db: Kysely<DB>, name: string) {
 export async function revokeKey(db: Kysely<DB>, id: number) {
   const row = await revokeKeyRow(db, id);
   return row ? presentKey(row) : null;
-}
-
-/** `Authorization: Bearer <key>`, or Basic with the key as password (telephony callbacks carry user:password). */
-function presentedKey(authorization: string | undefined): string | null {
-  const header = authorization ?? '';
-  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (bearer) return bearer[1];
-  const basic = /^Basic\s+(\S+)\s*$/i.exec(header);
-  if (basic) {
-    const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
-    return decoded.slice(decoded.indexOf(':') + 1) || null;
-  }
-  return null;
 }
 
 /** The integration key a request's Authorization header presents (not revoked), or a 401. */

@@ -30,7 +30,7 @@ export type PrincipalName = (typeof PRINCIPALS)[number];
  */
 export const KNOWN_GAPS: { principal: PrincipalName; finding: string }[] = [];
 
-export type Outcome = '2xx' | '3xx' | 'empty' | '400' | '401' | '403' | '404' | '409';
+export type Outcome = '2xx' | '3xx' | 'empty' | '400' | '401' | '403' | '404' | '405' | '409';
 export type TargetKind = 'none' | 'own' | 'same-company' | 'other-company' | 'missing' | 'existing';
 export type ObjectKind =
   'store' | 'receiver' | 'company' | 'transcript' | 'generated-file' | 'integration-key' | 'flow' | 'flow-step';

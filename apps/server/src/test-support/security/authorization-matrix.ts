@@ -145,6 +145,29 @@ export const AUTHORIZATION_MATRIX: Record<string, Probe | Probe[]> = {
       }),
     },
   ],
+  // Issue 38 section 2: the dashboard's figures (JSON, CSV, xlsx) answer users as donation_totals does.
+  ...Object.fromEntries(
+    ['', '.csv', '.xlsx'].map((ext) => [
+      `GET /core-api/api/retail/reports/dashboard_figures${ext}`,
+      {
+        url: `/core-api/api/retail/reports/dashboard_figures${ext}?entry_time__gte=2026-01-01&entry_time__lte=2026-03-31&from_store_id={id}`,
+        object: 'store',
+        filter: true,
+        // Read-only links open their own report only (public-links.policy.ts), not the dashboard's export.
+        expect: { ...donationReads('store'), ...LINKS_REFUSED },
+      } satisfies Probe,
+    ]),
+  ),
+  // The integration API takes a company API key only (none of these principals holds one: its cells with keys of
+  // two companies are in dashboard-export.test.ts); writes are refused whoever asks.
+  'GET /core-api/api/integrations/figures': {
+    url: '/core-api/api/integrations/figures?entry_time__gte=2026-01-01&entry_time__lte=2026-01-31',
+    expect: everyone('401'),
+  },
+  // Company API keys: company admins (company users of every store) only.
+  'GET /core-api/api/company/api-keys': {
+    expect: { ...everyone('403'), ...NO_CREDENTIAL, 'company-a': ok, 'company-b': ok },
+  },
   'GET /core-api/api/retail/reports/donations': [
     {
       url: '/core-api/api/retail/reports/donations?limit=5&from_store_id={id}',
@@ -390,6 +413,22 @@ export const AUTHORIZATION_MATRIX: Record<string, Probe | Probe[]> = {
     write: true,
     expect: staffOnly(),
   },
+  'POST /core-api/api/company/api-keys': {
+    body: { name: 'matrix-created' },
+    write: true,
+    expect: { ...everyone('403'), ...NO_CREDENTIAL, 'company-a': ok, 'company-b': ok },
+  },
+  'DELETE /core-api/api/company/api-keys/:id': {
+    url: '/core-api/api/company/api-keys/999999999',
+    write: true,
+    expect: { ...everyone('403'), ...NO_CREDENTIAL, 'company-a': '404', 'company-b': '404' },
+  },
+  ...Object.fromEntries(
+    ['POST', 'PUT', 'PATCH', 'DELETE'].map((method) => [
+      `${method} /core-api/api/integrations/figures`,
+      { body: {}, write: true, expect: everyone('405') } satisfies Probe,
+    ]),
+  ),
   'POST /core-api/api/product/calls/integration-keys': {
     body: { name: 'matrix-created' },
     write: true,

@@ -46,6 +46,9 @@ const lazyCalculator = async () => ({ Component: (await import('./public/calcula
 const lazyPublicReport = async () => ({ Component: (await import('./public/public-report-route')).PublicReportRoute });
 const lazyPublicPoster = async () => ({ Component: (await import('./public/public-poster-route')).PublicPosterRoute });
 const lazyUnsubscribe = async () => ({ Component: (await import('./public/unsubscribe-route')).UnsubscribeRoute });
+const lazyInvitation = async () => ({
+  Component: (await import('./public/invitation-route')).InvitationRoute,
+});
 const lazyPublicNetwork = async () => ({
   Component: (await import('./public/public-network-route')).PublicNetworkRoute,
 });
@@ -175,6 +178,7 @@ export const routes: RouteObject[] = [
           { path: 'store/:storeId/reports', lazy: lazyPublicReport, handle: { publicReportKind: 'store' } },
           { path: 'store/:storeId/posters', lazy: lazyPublicPoster },
           { path: 'unsubscribe', lazy: lazyUnsubscribe },
+          { path: 'invitation', lazy: lazyInvitation },
           { path: 'network/:region/:secret', loader: startPublicMap, lazy: lazyPublicNetwork },
           { path: '*', lazy: lazyWrongUrl },
         ],

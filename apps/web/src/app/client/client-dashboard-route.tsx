@@ -9,6 +9,7 @@ import { ImpactDashboard } from '../../features/dashboard/components/impact-dash
 import { useAppConfig } from '../../lib/app-config';
 import { showErrorDialog } from '../../lib/error-events';
 import { useSession } from '../../lib/session-context';
+import { CharityHome } from './charity-home';
 import { ClientFrame } from './client-frame';
 
 /** The client app at /as_client (staff) and / (everyone else): page view 'Client Dashboard' (spec 2.5). */
@@ -48,7 +49,12 @@ export function ClientDashboardRoute() {
       </Alert>
     );
   } else if (access.kind === 'not-authorized') {
-    content = <NotAuthorizedPanel productName={config.product_name} />;
+    // A charity (receiver) user has no company user record: its own dashboard (decision 0066).
+    content = user.staff ? (
+      <NotAuthorizedPanel productName={config.product_name} />
+    ) : (
+      <CharityHome viewer={viewer} productName={config.product_name} />
+    );
   } else if (access.kind === 'missing-reporting-store') {
     content = <AccountSetupPanel />;
   } else {

@@ -8,7 +8,8 @@ export interface Category {
   color: string;
 }
 
-export type BreakdownField = 'from_department_id' | 'destination_id';
+/** from_store_id and receiver_id: a charity's graphs by donor store and by site (decision 0066). */
+export type BreakdownField = 'from_department_id' | 'destination_id' | 'from_store_id' | 'receiver_id';
 
 export interface CategoryTotal extends Category {
   kg: number;

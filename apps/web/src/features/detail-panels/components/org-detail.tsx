@@ -4,6 +4,7 @@ import { IconBarcode, IconPhoto, IconReportAnalytics, IconScale } from '@tabler/
 import { CompactList, CompactListRow } from '../../../components/compact-list';
 import { DetailState } from '../../../components/detail-state';
 import { isRecordId } from '../../../lib/list-record';
+import { ReceiverUsersPanel } from './receiver-users-panel';
 import { useReceiver, useStore } from '../api/get-detail';
 import { PosterLinkField } from './poster-link-field';
 import { PublicLinkField } from './public-link-field';
@@ -113,6 +114,12 @@ function OrgDetailBody({
 
       <PublicLinkField kind={kind} id={String(data.id)} canRotate={staff} />
       {kind === 'store' && staff && <PosterLinkField storeId={String(data.id)} />}
+      {kind === 'receiver' && staff && (
+        <>
+          <Divider />
+          <ReceiverUsersPanel receiverId={data.id} receiverName={data.name} />
+        </>
+      )}
 
       <Divider />
       <Title order={3} size="h4">

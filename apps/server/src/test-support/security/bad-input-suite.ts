@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import fc from 'fast-check';
@@ -238,6 +239,29 @@ export function describeBadInput(shard: number, of: number) {
           headers: { authorization: `Bearer ${staff}` },
         });
         const [toCorrect, toDelete] = (scans.json() as Array<{ id: number }>).map((r) => r.id);
+        // A charity user with two invitation tokens of known value: one to check, one to accept (decision 0066).
+        const charity = await t.app.inject({
+          method: 'POST',
+          url: '/ops-api/receiver-users',
+          payload: {
+            email: 'unknown-field-charity@openrescue.test',
+            name: 'Unknown Field',
+            receiver_ids: [f.receiverId],
+          },
+          headers: { authorization: `Bearer ${staff}` },
+        });
+        const charityId = (charity.json() as { id: number }).id;
+        const [checkToken, acceptToken] = ['c', 'a'].map((c) => c.repeat(43));
+        await t.database.db
+          .insertInto('receiver_user_invitation')
+          .values(
+            [checkToken, acceptToken].map((token) => ({
+              receiver_user_id: charityId,
+              token_hash: createHash('sha256').update(token).digest('hex'),
+              expires_at: new Date(Date.now() + 86_400_000),
+            })),
+          )
+          .execute();
         // A valid request per write route with a body (they write: this runs after the checksummed batches).
         const valid: Record<string, { url: string; body: unknown }> = {
           'POST /core-api/api/bulkscan/': { url: '/core-api/api/bulkscan/', body: [item(f, { weight_kg: 2 })] },
@@ -283,6 +307,22 @@ export function describeBadInput(shard: number, of: number) {
           'POST /core-api/api/product/calls/integration-keys': {
             url: '/core-api/api/product/calls/integration-keys',
             body: { name: 'unknown field check' },
+          },
+          'POST /ops-api/receiver-users': {
+            url: '/ops-api/receiver-users',
+            body: { email: 'unknown-field-new@openrescue.test', name: 'New', receiver_ids: [f.receiverId] },
+          },
+          'PATCH /ops-api/receiver-users/:id': {
+            url: `/ops-api/receiver-users/${charityId}`,
+            body: { name: 'Renamed' },
+          },
+          'POST /core-api/api/invitations/check': {
+            url: '/core-api/api/invitations/check',
+            body: { token: checkToken },
+          },
+          'POST /core-api/api/invitations/accept': {
+            url: '/core-api/api/invitations/accept',
+            body: { token: acceptToken, password: 'long-enough-1' },
           },
           ...Object.fromEntries(
             [networkPaths.importPreview, networkPaths.importStart].map((url) => [

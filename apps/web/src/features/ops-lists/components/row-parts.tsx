@@ -17,7 +17,8 @@ export function RowContent({
         <Text fw={600} lineClamp={2}>
           {title}
         </Text>
-        {badge}
+        {/* The badge keeps its width; a long title wraps beside it instead of cutting it short. */}
+        {badge && <div style={{ flexShrink: 0 }}>{badge}</div>}
       </Group>
       <Group gap="md" mt={4} wrap="wrap">
         {facts.map(([label, value]) => (

@@ -73,6 +73,11 @@ const SUITE: { name: string; script: string; args: string[] }[] = [
     args: ['--files', pick('1000', '100'), '--runs', pick('3', '1')],
   },
   { name: 'documents', script: 'bench/documents-bench.ts', args: ['--runs', pick('5', '2')] },
+  {
+    name: 'company',
+    script: 'bench/company-bench.ts',
+    args: ['--runs', pick('5', '2'), '--job-runs', pick('3', '1'), '--stores', pick('500', '60')],
+  },
   { name: 'login', script: 'bench/login-burst.ts', args: ['--samples', pick('21', '5'), '--burst', pick('200', '50')] },
 ];
 

@@ -47,6 +47,12 @@ const LANES: { name: string; port: number; files: string[] }[] = [
       'client-dashboard-loading',
       'list-sorting',
       'ops-papercuts',
+      'dashboard-export',
+      'company-report',
+      'map-labels',
+      'compare-and-range',
+      'share-links',
+      'charity',
     ],
   },
 ];

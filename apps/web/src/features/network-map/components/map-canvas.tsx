@@ -15,11 +15,11 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import landUrl from '../map-data/land.json?url';
 import type { MarkerCollection } from '../lib/map-features';
-import { MAP_COLORS, offlineStyle } from '../lib/offline-style';
+import { MAP_COLORS, offlineStyle, PLACE_LAYERS, placesUrl } from '../lib/offline-style';
 import { useHiddenMarkers } from './use-hidden-markers';
 
 export interface MapCanvasProps {
-  /** A MapLibre style URL (MAP_STYLE_URL), or null for the built-in offline style. */
+  /** A MapLibre style URL (MAP_STYLE_URL, or /map/style.json with MAP_PMTILES), or null for the built-in offline style. */
   styleUrl: string | null;
   area: string;
   outlines: { code: string; outline: unknown }[];
@@ -71,6 +71,29 @@ function markerBounds(markers: MarkerCollection): [[number, number], [number, nu
   ];
 }
 
+// Self-hosted tiles (MAP_PMTILES): the server's style reads its archive through pmtiles:// URLs, range by range.
+// The reader is loaded (7 kB gzip) only for a map with a style URL, and registered before that map is made.
+let pmtilesProtocol: Promise<void> | null = null;
+function registerPmtiles(): Promise<void> {
+  pmtilesProtocol ??= import('pmtiles').then(({ Protocol }) => {
+    maplibregl.addProtocol('pmtiles', new Protocol().tile);
+  });
+  return pmtilesProtocol;
+}
+
+/** The names a style's label layers show now, at most 80 (tests read them as the map's data-place-names). */
+function placeNames(map: maplibregl.Map): string[] {
+  const layers = map.getLayersOrder().filter((id) => map.getLayer(id)?.type === 'symbol');
+  if (layers.length === 0) return [];
+  const names = new Set<string>();
+  for (const f of map.queryRenderedFeatures({ layers })) {
+    const name: unknown = f.properties?.name;
+    if (typeof name === 'string' && name) names.add(name);
+    if (names.size >= 80) break;
+  }
+  return [...names];
+}
+
 /** Starts MapLibre's worker before the first map is created (lib/load-map-early.ts). */
 export function prewarmMapLibre(): void {
   maplibregl.prewarm();
@@ -82,7 +105,22 @@ export default function MapCanvas(props: MapCanvasProps) {
   const mapRef = useRef<MapRef>(null);
   const [loaded, setLoaded] = useState(false);
   const boxRef = useRef<HTMLDivElement>(null);
-  const mapStyle = useMemo(() => styleUrl ?? offlineStyle(new URL(landUrl, window.location.href).href), [styleUrl]);
+  const mapStyle = useMemo(
+    () =>
+      // MAP_STYLE_URL, or this server's own /map/style.json (MAP_PMTILES)
+      styleUrl
+        ? new URL(styleUrl, window.location.href).href
+        : offlineStyle(new URL(landUrl, window.location.href).href, window.location.href),
+    [styleUrl],
+  );
+  const places = useMemo(() => placesUrl(area, window.location.href), [area]);
+  const [protocolReady, setProtocolReady] = useState(styleUrl === null);
+  useEffect(() => {
+    if (styleUrl !== null)
+      void registerPmtiles()
+        .catch(() => undefined) // without the reader a MAP_STYLE_URL map still works
+        .then(() => setProtocolReady(true));
+  }, [styleUrl]);
   const regions = useMemo(
     () =>
       ({
@@ -108,6 +146,7 @@ export default function MapCanvas(props: MapCanvasProps) {
     box.setAttribute('data-zoom', map.getZoom().toFixed(2));
     // west,south,east,north of what is on screen (tests read which markers the view holds)
     box.setAttribute('data-bounds', map.getBounds().toArray().flat().map(String).join(','));
+    box.setAttribute('data-place-names', placeNames(map.getMap()).join('|'));
     box.setAttribute('data-map-state', 'idle');
   };
 
@@ -182,78 +221,102 @@ export default function MapCanvas(props: MapCanvasProps) {
       aria-label={label}
       style={{ position: 'absolute', inset: 0 }}
     >
-      <Map
-        ref={mapRef}
-        mapLib={maplibregl}
-        initialViewState={{ longitude: view.center[0], latitude: view.center[1], zoom: view.zoom }}
-        mapStyle={mapStyle}
-        style={{ width: '100%', height: '100%' }}
-        interactiveLayerIds={[MARKERS]}
-        onClick={onClick}
-        onMouseMove={(event) => setCursor(shownFeature(event) ? 'pointer' : '')}
-        onIdle={markIdle}
-        onLoad={() => setLoaded(true)}
-        onResize={onResize}
-        onMoveStart={(event) => {
-          if (event.originalEvent) untouched.current = false; // a person's drag, zoom or key, not the code's jumps
-        }}
-        onSourceData={sync}
-        fadeDuration={0} // else every change waits out a 300 ms symbol fade before 'idle' (decision 0012)
-        attributionControl={false}
-        dragRotate={false}
-        touchPitch={false}
-        maxPitch={0}
-      >
-        <NavigationControl position="top-right" showCompass={false} />
-        <AttributionControl position="bottom-right" compact />
-        <Source id="regions" type="geojson" data={regions}>
-          <Layer
-            id="region-fill"
-            type="fill"
-            filter={['==', ['get', 'code'], area]}
-            paint={{ 'fill-color': MAP_COLORS.regionFill, 'fill-opacity': 0.06 }}
-          />
-          <Layer
-            id="region-line"
-            type="line"
-            paint={{
-              'line-color': [
-                'case',
-                ['==', ['get', 'code'], area],
-                MAP_COLORS.outline,
-                MAP_COLORS.otherOutline,
-              ] as unknown as string,
-              'line-width': ['case', ['==', ['get', 'code'], area], 2, 1] as unknown as number,
-              'line-dasharray': [3, 2],
-            }}
-          />
-        </Source>
-        <Source id="network" type="geojson" data={markers as unknown as GeoJSONData}>
-          <Layer
-            id={MARKERS}
-            type="circle"
-            paint={{
-              'circle-color': kindColor,
-              'circle-radius': radius,
-              'circle-stroke-color': '#ffffff',
-              'circle-stroke-width': 1,
-              'circle-opacity': shown,
-              'circle-stroke-opacity': shown,
-            }}
-          />
-          <Layer
-            id="network-selected"
-            type="circle"
-            filter={['==', ['get', 'id'], selectedId ?? -1]}
-            paint={{
-              'circle-color': kindColor,
-              'circle-radius': 10,
-              'circle-stroke-color': '#212529',
-              'circle-stroke-width': 3,
-            }}
-          />
-        </Source>
-      </Map>
+      {protocolReady && (
+        <Map
+          ref={mapRef}
+          mapLib={maplibregl}
+          initialViewState={{ longitude: view.center[0], latitude: view.center[1], zoom: view.zoom }}
+          mapStyle={mapStyle}
+          style={{ width: '100%', height: '100%' }}
+          interactiveLayerIds={[MARKERS]}
+          onClick={onClick}
+          onMouseMove={(event) => setCursor(shownFeature(event) ? 'pointer' : '')}
+          onIdle={markIdle}
+          onLoad={() => setLoaded(true)}
+          onResize={onResize}
+          onMoveStart={(event) => {
+            if (event.originalEvent) untouched.current = false; // a person's drag, zoom or key, not the code's jumps
+          }}
+          onSourceData={sync}
+          fadeDuration={0} // else every change waits out a 300 ms symbol fade before 'idle' (decision 0012)
+          attributionControl={false}
+          dragRotate={false}
+          touchPitch={false}
+          maxPitch={0}
+        >
+          <NavigationControl position="top-right" showCompass={false} />
+          <AttributionControl position="bottom-right" compact />
+          <Source id="regions" type="geojson" data={regions}>
+            <Layer
+              id="region-fill"
+              type="fill"
+              filter={['==', ['get', 'code'], area]}
+              paint={{ 'fill-color': MAP_COLORS.regionFill, 'fill-opacity': 0.06 }}
+            />
+            <Layer
+              id="region-line"
+              type="line"
+              paint={{
+                'line-color': [
+                  'case',
+                  ['==', ['get', 'code'], area],
+                  MAP_COLORS.outline,
+                  MAP_COLORS.otherOutline,
+                ] as unknown as string,
+                'line-width': ['case', ['==', ['get', 'code'], area], 2, 1] as unknown as number,
+                'line-dasharray': [3, 2],
+              }}
+            />
+          </Source>
+          <Source id="network" type="geojson" data={markers as unknown as GeoJSONData}>
+            <Layer
+              id={MARKERS}
+              type="circle"
+              paint={{
+                'circle-color': kindColor,
+                'circle-radius': radius,
+                'circle-stroke-color': '#ffffff',
+                'circle-stroke-width': 1,
+                'circle-opacity': shown,
+                'circle-stroke-opacity': shown,
+              }}
+            />
+            <Layer
+              id="network-selected"
+              type="circle"
+              filter={['==', ['get', 'id'], selectedId ?? -1]}
+              paint={{
+                'circle-color': kindColor,
+                'circle-radius': 10,
+                'circle-stroke-color': '#212529',
+                'circle-stroke-width': 3,
+              }}
+            />
+          </Source>
+          {styleUrl === null && (
+            <Source id="places" type="geojson" data={places} attribution="Places: GeoNames">
+              {PLACE_LAYERS.map((l) => (
+                <Layer
+                  key={l.id}
+                  id={l.id}
+                  type="symbol"
+                  minzoom={l.minzoom}
+                  filter={['all', ['>=', ['get', 'pop'], l.min], ['<', ['get', 'pop'], l.max]]}
+                  layout={{
+                    'text-field': ['get', 'name'],
+                    'text-font': [l.font],
+                    'text-size': l.size,
+                    'text-max-width': 8,
+                    'text-padding': 3,
+                    'symbol-sort-key': ['-', ['get', 'pop']],
+                  }}
+                  paint={{ 'text-color': MAP_COLORS.label, 'text-halo-color': MAP_COLORS.land, 'text-halo-width': 1.5 }}
+                />
+              ))}
+            </Source>
+          )}
+        </Map>
+      )}
     </div>
   );
 }

@@ -37,6 +37,10 @@ export const EXCEPTIONS = new Map([
     '18f1ba8f5c3d00044b7891fec2c1dda8d1bff44f',
     'subject of 73 characters (issue 34 OpenAPI tools); others had committed on top, so it is not amended',
   ],
+  [
+    '158e7298125c18282b85a79c39c42648cbacce56',
+    'subject of 74 characters (issue 38 map packages); others had committed on top, so it is not amended',
+  ],
 ]);
 
 const SUBJECT = new RegExp(`^(${TYPES.join('|')})(\\([a-z0-9][a-z0-9./-]*\\))?!?: \\S`);

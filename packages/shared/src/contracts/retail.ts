@@ -192,4 +192,23 @@ export const publicLinksPaths = {
   revokePosterLink: '/ops-api/public-links/store/:id/poster/revoke',
   /** The short address a printed poster's QR code carries: a redirect to the store's public report. */
   posterShort: '/p/:code',
+  /** POST: the link (or the poster link) was copied to share it: an entry in the audit trail, nothing else. */
+  copied: '/ops-api/public-links/:kind/:id/copied',
+  posterCopied: '/ops-api/public-links/store/:id/poster/copied',
 } as const;
+
+/**
+ * The same links managed from the client app by those who own them (issue 37 section 3, decision 0069): company
+ * users with all-store access for their company's stores, charity users for their receivers. Same answers as
+ * publicLinksPaths; anything else answers like a missing store or receiver (404).
+ */
+export const clientLinksPaths = {
+  link: '/core-api/api/public-links/:kind/:id',
+  rotate: '/core-api/api/public-links/:kind/:id/rotate',
+  copied: '/core-api/api/public-links/:kind/:id/copied',
+  posterLink: '/core-api/api/public-links/store/:id/poster',
+  revokePosterLink: '/core-api/api/public-links/store/:id/poster/revoke',
+  posterCopied: '/core-api/api/public-links/store/:id/poster/copied',
+} as const;
+/** Either set: the console's (staff) or the client app's (owners); the same routes otherwise. */
+export type LinkPaths = Omit<typeof publicLinksPaths, 'posterShort'> | typeof clientLinksPaths;

@@ -1,4 +1,6 @@
 import {
+  clientLinksPaths,
+  type LinkPaths,
   posterLinkCodeParamsSchema,
   posterLinkParamsSchema,
   posterLinkSchema,
@@ -13,38 +15,66 @@ import { redirectAnswer } from '../../lib/file-answers.js';
 import { errorResponsesWithNotFound } from '../../lib/http-error.js';
 import { auditRequest, credentialEnd } from '../audit/audit.actor.js';
 import { currentPosterLink, posterLinkTarget, revokePosterLink } from './poster-links.service.js';
-import { currentLink, rotateLink } from './public-links.service.js';
+import type { Access } from '../../plugins/access.js';
+import { operationIdOf } from '../../plugins/openapi-operation.js';
+import { assertLinkOwner } from './public-links.owners.js';
+import { currentLink, type LinkKind, rotateLink } from './public-links.service.js';
 
 const errors = errorResponsesWithNotFound;
 /** Scans of printed posters, per client address; every answer counts, so codes cannot be guessed at speed. */
 const POSTER_SCANS_PER_MINUTE = 120;
 
-/** Staff management of the read-only public report links and the posters' short links (DESIGN.md "Public links"). */
-export async function publicLinksRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+/** Checks the caller may manage this store's or receiver's links (staff: anyone; owners: public-links.owners.ts). */
+type OwnerCheck = (request: FastifyRequest, kind: LinkKind, id: number) => Promise<void>;
+
+interface LinkSet {
+  paths: LinkPaths;
+  access: Access;
+  owner: OwnerCheck;
+  /** A sentence the descriptions end with (none for staff: theirs are the console's routes as they were). */
+  who: string;
+  /** Ends the operationIds (the two sets' paths differ only in their service prefix). */
+  idSuffix: string;
+}
+
+/**
+ * The management of one set of link routes: the console's (staff) and the client app's (the links' owners, issue 37
+ * section 3) are the same routes behind a different who-may check, with the same audit entries (who: the session's
+ * user). Copying is recorded too: the client says when its copy button put a link on the clipboard.
+ */
+function linkManagement(app: FastifyInstance, ctx: AppContext, { paths, access, owner, who, idSuffix }: LinkSet) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['public-links'];
+  const operationId = (method: string, url: string) => `${operationIdOf(method, url)}${idSuffix}`;
 
-  r.get(publicLinksPaths.link, {
-    config: { access: 'staff' },
+  r.get(paths.link, {
+    config: { access },
     schema: {
-      tags: ['public-links'],
-      description: "The receiver's or store's current public report link (with its signed tk).",
-      params: publicLinkParamsSchema,
-      response: { 200: publicLinkSchema, ...errors },
-    },
-    handler: async (request) => currentLink(ctx, request.params.kind, request.params.id),
-  });
-
-  r.post(publicLinksPaths.rotate, {
-    config: { access: 'staff' },
-    schema: {
-      tags: ['public-links'],
-      description:
-        'Rotates the link: token_version + 1, every older link (shared, mailed) stops working; the short links ' +
-        'printed on posters are not affected. Returns the new link.',
+      tags,
+      operationId: operationId('GET', paths.link),
+      description: `The receiver's or store's current public report link (with its signed tk).${who}`,
       params: publicLinkParamsSchema,
       response: { 200: publicLinkSchema, ...errors },
     },
     handler: async (request) => {
+      await owner(request, request.params.kind, request.params.id);
+      return currentLink(ctx, request.params.kind, request.params.id);
+    },
+  });
+
+  r.post(paths.rotate, {
+    config: { access },
+    schema: {
+      tags,
+      operationId: operationId('POST', paths.rotate),
+      description:
+        'Rotates the link: token_version + 1, every older link (shared, mailed) stops working; the short links ' +
+        `printed on posters are not affected. Returns the new link.${who}`,
+      params: publicLinkParamsSchema,
+      response: { 200: publicLinkSchema, ...errors },
+    },
+    handler: async (request) => {
+      await owner(request, request.params.kind, request.params.id);
       const link = await rotateLink(ctx, request.params.kind, request.params.id);
       await auditRequest(ctx.database.db, request, {
         action: 'public_link.rotate',
@@ -57,36 +87,64 @@ export async function publicLinksRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     },
   });
 
-  r.get(publicLinksPaths.posterLink, {
-    config: { access: 'staff' },
+  r.post(paths.copied, {
+    config: { access },
     schema: {
-      tags: ['public-links'],
-      description: "The store's live poster link, the short address its posters' QR codes carry (made on first use).",
+      tags,
+      operationId: operationId('POST', paths.copied),
+      description: `Records in the audit trail that the current report link was copied to be shared.${who}`,
+      params: publicLinkParamsSchema,
+      response: { 200: publicLinkSchema, ...errors },
+    },
+    handler: async (request) => {
+      await owner(request, request.params.kind, request.params.id);
+      const link = await currentLink(ctx, request.params.kind, request.params.id);
+      await auditRequest(ctx.database.db, request, {
+        action: 'public_link.copy',
+        objectType: link.kind,
+        objectId: link.id,
+        detail: { token_version: link.token_version },
+      });
+      return link;
+    },
+  });
+
+  r.get(paths.posterLink, {
+    config: { access },
+    schema: {
+      tags,
+      operationId: operationId('GET', paths.posterLink),
+      description:
+        "The store's live poster link, the short address its posters' QR codes carry (made on first use)." + who,
       params: posterLinkParamsSchema,
       response: { 200: posterLinkSchema, ...errors },
     },
-    handler: async (request) =>
-      currentPosterLink(ctx, request.params.id, (link) =>
+    handler: async (request) => {
+      await owner(request, 'store', request.params.id);
+      return currentPosterLink(ctx, request.params.id, (link) =>
         auditRequest(ctx.database.db, request, {
           action: 'poster_link.create',
           objectType: 'store',
           objectId: link.store_id,
           after: { code: credentialEnd(link.code), created_at: link.created_at },
         }),
-      ),
+      );
+    },
   });
 
-  r.post(publicLinksPaths.revokePosterLink, {
-    config: { access: 'staff' },
+  r.post(paths.revokePosterLink, {
+    config: { access },
     schema: {
-      tags: ['public-links'],
+      tags,
+      operationId: operationId('POST', paths.revokePosterLink),
       description:
         'Revokes the poster link: every poster printed with it stops opening the report; posters made from now on ' +
-        "carry the new one returned. The store's report link is not affected.",
+        `carry the new one returned. The store's report link is not affected.${who}`,
       params: posterLinkParamsSchema,
       response: { 200: posterLinkSchema, ...errors },
     },
     handler: async (request) => {
+      await owner(request, 'store', request.params.id);
       const link = await revokePosterLink(ctx, request.params.id);
       await auditRequest(ctx.database.db, request, {
         action: 'poster_link.revoke',
@@ -97,6 +155,46 @@ export async function publicLinksRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
       return link;
     },
   });
+
+  r.post(paths.posterCopied, {
+    config: { access },
+    schema: {
+      tags,
+      operationId: operationId('POST', paths.posterCopied),
+      description: `Records in the audit trail that the store's poster link was copied to be shared.${who}`,
+      params: posterLinkParamsSchema,
+      response: { 200: posterLinkSchema, ...errors },
+    },
+    handler: async (request) => {
+      await owner(request, 'store', request.params.id);
+      const link = await currentPosterLink(ctx, request.params.id);
+      await auditRequest(ctx.database.db, request, {
+        action: 'poster_link.copy',
+        objectType: 'store',
+        objectId: link.store_id,
+        detail: { code: credentialEnd(link.code) },
+      });
+      return link;
+    },
+  });
+}
+
+/**
+ * The read-only public report links and the posters' short links (DESIGN.md "Public links"): managed by staff in the
+ * console and by their owners in the client app, and the posters' short address itself.
+ */
+export async function publicLinksRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  linkManagement(app, ctx, { paths: publicLinksPaths, access: 'staff', owner: async () => {}, who: '', idSuffix: '' });
+  linkManagement(app, ctx, {
+    paths: clientLinksPaths,
+    access: 'client',
+    owner: (request, kind, id) => assertLinkOwner(ctx, request, kind, id),
+    who:
+      " For the links' owners: company users who reach every store of the store's company, a charity's users for " +
+      'its receivers (decision 0069).',
+    idSuffix: 'AsOwner',
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(publicLinksPaths.posterShort, {
     config: {

@@ -101,6 +101,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ops-api/receiver-users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The charity users of a receiver, with their receivers and invitation's state
+         * @description The charity users of a receiver (its detail panel), with their receivers and invitation's state.
+         */
+        get: operations["getReceiverUsers"];
+        put?: never;
+        /**
+         * Creates a charity user for an e-mail address, linked to receivers, and mails the person an invitation to set a password
+         * @description Creates a charity user for an e-mail address, linked to receivers, and mails the person an invitation to set a password (single use, expiring): 201. An address that already is a charity user gets these receivers added to its own: 200. 409 when the address belongs to staff or a company user.
+         */
+        post: operations["postReceiverUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops-api/receiver-users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes a charity user
+         * @description Removes a charity user: the person is signed out and reads nothing any more; on the audit trail.
+         */
+        delete: operations["deleteReceiverUsersById"];
+        options?: never;
+        head?: never;
+        /**
+         * Changes a charity user's name or receivers
+         * @description Changes a charity user's name or receivers (the whole list); on the audit trail.
+         */
+        patch: operations["patchReceiverUsersById"];
+        trace?: never;
+    };
+    "/ops-api/receiver-users/{id}/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mails the charity user a new invitation
+         * @description Mails the charity user a new invitation; earlier links of the person stop working.
+         */
+        post: operations["postReceiverUsersByIdInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core-api/api/clients/receiver_user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's charity user record with its receivers' public report links
+         * @description The signed-in user's charity (receiver) user record with its receivers' public report links (read-only); empty results when there is none.
+         */
+        get: operations["getClientsReceiverUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core-api/api/invitations/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whom an invitation token is for while it can be used
+         * @description Whom an invitation token is for (e-mail and name) while it can be used; else 404.
+         */
+        post: operations["postInvitationsCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core-api/api/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets the invited person's password
+         * @description Sets the invited person's password; the token is used up. The person then signs in as usual.
+         */
+        post: operations["postInvitationsAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ops-api/table/Jobs": {
         parameters: {
             query?: never;
@@ -216,6 +344,130 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core-api/api/retail/reports/dashboard_figures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The figures behind the dashboard's cards and graphs
+         * @description The figures behind the dashboard's cards and graphs: totals, by department, by destination, and both by period, in kg and lb; money_saved only for users who may see it. entry_time__gte and entry_time__lte: the first and last calendar day (network time zone); from_company_id, from_store_id, receiver_id: the scope as donation_totals takes it; annotate_entry_time: the graphs by day, week or month.
+         */
+        get: operations["getRetailReportsDashboardFigures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core-api/api/retail/reports/dashboard_figures.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dashboard's figures as CSV, one row per figure
+         * @description The dashboard's figures as CSV, one row per figure (the JSON's numbers unformatted). entry_time__gte and entry_time__lte: the first and last calendar day (network time zone); from_company_id, from_store_id, receiver_id: the scope as donation_totals takes it; annotate_entry_time: the graphs by day, week or month.
+         */
+        get: operations["getRetailReportsDashboardFiguresCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core-api/api/retail/reports/dashboard_figures.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dashboard's figures as a workbook
+         * @description The dashboard's figures as a workbook: totals, departments, destinations, each by period. entry_time__gte and entry_time__lte: the first and last calendar day (network time zone); from_company_id, from_store_id, receiver_id: the scope as donation_totals takes it; annotate_entry_time: the graphs by day, week or month.
+         */
+        get: operations["getRetailReportsDashboardFiguresXlsx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core-api/api/integrations/figures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A company's dashboard figures for integrations, with a company API key
+         * @description A company's dashboard figures for integrations, with a company API key (Authorization: Bearer <key>): the same figures as the dashboard and its export, for every store of the key's company or some of them (another company's store answers 404); money saved is not included. At most 60 requests a minute per key (429 after). Read-only: other methods answer 405. entry_time__gte and entry_time__lte: the first and last calendar day (network time zone); from_company_id, from_store_id, receiver_id: the scope as donation_totals takes it; annotate_entry_time: the graphs by day, week or month.
+         */
+        get: operations["getIntegrationsFigures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core-api/api/company/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's API keys, newest first, revoked ones too
+         * @description The company's API keys, newest first, revoked ones too (never the keys themselves). Company admins.
+         */
+        get: operations["getCompanyApiKeys"];
+        put?: never;
+        /**
+         * Creates an API key for the company's figures
+         * @description Creates an API key for the company's figures (GET /core-api/api/integrations/figures). The key is in this answer only; the server keeps its hash. Company admins.
+         */
+        post: operations["postCompanyApiKeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core-api/api/company/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revokes one of the company's API keys
+         * @description Revokes one of the company's API keys: it stops working at once (the row stays, with revoked_at). Company admins.
+         */
+        delete: operations["deleteCompanyApiKeysById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -929,6 +1181,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ops-api/public-links/{kind}/{id}/copied": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records in the audit trail that the current report link was copied to be shared
+         * @description Records in the audit trail that the current report link was copied to be shared.
+         */
+        post: operations["postPublicLinksByKindByIdCopied"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ops-api/public-links/store/{id}/poster": {
         parameters: {
             query?: never;
@@ -963,6 +1235,146 @@ export interface paths {
          * @description Revokes the poster link: every poster printed with it stops opening the report; posters made from now on carry the new one returned. The store's report link is not affected.
          */
         post: operations["postPublicLinksStoreByIdPosterRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops-api/public-links/store/{id}/poster/copied": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records in the audit trail that the store's poster link was copied to be shared
+         * @description Records in the audit trail that the store's poster link was copied to be shared.
+         */
+        post: operations["postPublicLinksStoreByIdPosterCopied"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core-api/api/public-links/{kind}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The receiver's or store's current public report link
+         * @description The receiver's or store's current public report link (with its signed tk). For the links' owners: company users who reach every store of the store's company, a charity's users for its receivers (decision 0069).
+         */
+        get: operations["getPublicLinksByKindByIdAsOwner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core-api/api/public-links/{kind}/{id}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotates the link
+         * @description Rotates the link: token_version + 1, every older link (shared, mailed) stops working; the short links printed on posters are not affected. Returns the new link. For the links' owners: company users who reach every store of the store's company, a charity's users for its receivers (decision 0069).
+         */
+        post: operations["postPublicLinksByKindByIdRotateAsOwner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core-api/api/public-links/{kind}/{id}/copied": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records in the audit trail that the current report link was copied to be shared
+         * @description Records in the audit trail that the current report link was copied to be shared. For the links' owners: company users who reach every store of the store's company, a charity's users for its receivers (decision 0069).
+         */
+        post: operations["postPublicLinksByKindByIdCopiedAsOwner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core-api/api/public-links/store/{id}/poster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store's live poster link, the short address its posters' QR codes carry
+         * @description The store's live poster link, the short address its posters' QR codes carry (made on first use). For the links' owners: company users who reach every store of the store's company, a charity's users for its receivers (decision 0069).
+         */
+        get: operations["getPublicLinksStoreByIdPosterAsOwner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core-api/api/public-links/store/{id}/poster/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revokes the poster link
+         * @description Revokes the poster link: every poster printed with it stops opening the report; posters made from now on carry the new one returned. The store's report link is not affected. For the links' owners: company users who reach every store of the store's company, a charity's users for its receivers (decision 0069).
+         */
+        post: operations["postPublicLinksStoreByIdPosterRevokeAsOwner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core-api/api/public-links/store/{id}/poster/copied": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records in the audit trail that the store's poster link was copied to be shared
+         * @description Records in the audit trail that the store's poster link was copied to be shared. For the links' owners: company users who reach every store of the store's company, a charity's users for its receivers (decision 0069).
+         */
+        post: operations["postPublicLinksStoreByIdPosterCopiedAsOwner"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1787,6 +2199,799 @@ export interface operations {
             };
         };
     };
+    getReceiverUsers: {
+        parameters: {
+            query: {
+                receiver_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        results: {
+                            id: number;
+                            user_id: string;
+                            email: string;
+                            name: string;
+                            receivers: {
+                                id: number;
+                                name: string;
+                            }[];
+                            invitation: {
+                                /** @enum {string} */
+                                state: "pending" | "accepted" | "expired" | "none";
+                                sent_at: string | null;
+                                expires_at: string | null;
+                            };
+                            signed_in: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is not valid: the error body says which parameter or field, and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid credentials: sign in, or refresh the access token when the detail says so. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credentials do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or not yours: another tenant’s object answers alike). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests of this client at once, or too many of this kind: retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy or its database out of reach: retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postReceiverUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    name: string;
+                    receiver_ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        user_id: string;
+                        email: string;
+                        name: string;
+                        receivers: {
+                            id: number;
+                            name: string;
+                        }[];
+                        invitation: {
+                            /** @enum {string} */
+                            state: "pending" | "accepted" | "expired" | "none";
+                            sent_at: string | null;
+                            expires_at: string | null;
+                        };
+                        signed_in: boolean;
+                    };
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        user_id: string;
+                        email: string;
+                        name: string;
+                        receivers: {
+                            id: number;
+                            name: string;
+                        }[];
+                        invitation: {
+                            /** @enum {string} */
+                            state: "pending" | "accepted" | "expired" | "none";
+                            sent_at: string | null;
+                            expires_at: string | null;
+                        };
+                        signed_in: boolean;
+                    };
+                };
+            };
+            /** @description The request is not valid: the error body says which parameter or field, and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid credentials: sign in, or refresh the access token when the detail says so. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credentials do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or not yours: another tenant’s object answers alike). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests of this client at once, or too many of this kind: retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy or its database out of reach: retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteReceiverUsersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description The request is not valid: the error body says which parameter or field, and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid credentials: sign in, or refresh the access token when the detail says so. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credentials do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or not yours: another tenant’s object answers alike). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests of this client at once, or too many of this kind: retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy or its database out of reach: retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    patchReceiverUsersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    receiver_ids?: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        user_id: string;
+                        email: string;
+                        name: string;
+                        receivers: {
+                            id: number;
+                            name: string;
+                        }[];
+                        invitation: {
+                            /** @enum {string} */
+                            state: "pending" | "accepted" | "expired" | "none";
+                            sent_at: string | null;
+                            expires_at: string | null;
+                        };
+                        signed_in: boolean;
+                    };
+                };
+            };
+            /** @description The request is not valid: the error body says which parameter or field, and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid credentials: sign in, or refresh the access token when the detail says so. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credentials do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or not yours: another tenant’s object answers alike). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests of this client at once, or too many of this kind: retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy or its database out of reach: retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postReceiverUsersByIdInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        user_id: string;
+                        email: string;
+                        name: string;
+                        receivers: {
+                            id: number;
+                            name: string;
+                        }[];
+                        invitation: {
+                            /** @enum {string} */
+                            state: "pending" | "accepted" | "expired" | "none";
+                            sent_at: string | null;
+                            expires_at: string | null;
+                        };
+                        signed_in: boolean;
+                    };
+                };
+            };
+            /** @description The request is not valid: the error body says which parameter or field, and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid credentials: sign in, or refresh the access token when the detail says so. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credentials do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or not yours: another tenant’s object answers alike). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests of this client at once, or too many of this kind: retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy or its database out of reach: retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getClientsReceiverUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        results: {
+                            id: number;
+                            name: string;
+                            email: string;
+                            receivers: {
+                                id: number;
+                                name: string;
+                                report_url: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is not valid: the error body says which parameter or field, and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid credentials: sign in, or refresh the access token when the detail says so. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credentials do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests of this client at once, or too many of this kind: retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy or its database out of reach: retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postInvitationsCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        name: string;
+                        expires_at: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: the error body says which parameter or field, and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid credentials: sign in, or refresh the access token when the detail says so. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credentials do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or not yours: another tenant’s object answers alike). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests of this client at once, or too many of this kind: retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy or its database out of reach: retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postInvitationsAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: the error body says which parameter or field, and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid credentials: sign in, or refresh the access token when the detail says so. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credentials do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or not yours: another tenant’s object answers alike). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests of this client at once, or too many of this kind: retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy or its database out of reach: retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getTableJobs: {
         parameters: {
             query?: {
@@ -1882,6 +3087,7 @@ export interface operations {
                 annotate?: string;
                 annotate_metrics?: "true" | "false";
                 annotate_entry_time?: "date" | "date-week" | "date-month";
+                compare?: "true" | "false";
                 page_size?: number;
                 page?: number;
             };
@@ -1904,6 +3110,7 @@ export interface operations {
                             destination_id?: number;
                             from_department_id?: number;
                             receiver_id?: number;
+                            from_store_id?: number;
                             date?: string;
                             weight_kg__sum: number;
                             meals_provided__sum?: number;
@@ -1912,6 +3119,42 @@ export interface operations {
                             money_saved__sum?: number;
                         }[];
                         impact_factor_version?: number;
+                        comparison?: {
+                            previous: {
+                                entry_time__gte: string;
+                                entry_time__lte: string;
+                                count: number;
+                                results: {
+                                    destination_id?: number;
+                                    from_department_id?: number;
+                                    receiver_id?: number;
+                                    from_store_id?: number;
+                                    date?: string;
+                                    weight_kg__sum: number;
+                                    meals_provided__sum?: number;
+                                    food_rescued_kg__sum?: number;
+                                    co2_emissions_kg__sum?: number;
+                                    money_saved__sum?: number;
+                                }[];
+                            };
+                            year_ago: {
+                                entry_time__gte: string;
+                                entry_time__lte: string;
+                                count: number;
+                                results: {
+                                    destination_id?: number;
+                                    from_department_id?: number;
+                                    receiver_id?: number;
+                                    from_store_id?: number;
+                                    date?: string;
+                                    weight_kg__sum: number;
+                                    meals_provided__sum?: number;
+                                    food_rescued_kg__sum?: number;
+                                    co2_emissions_kg__sum?: number;
+                                    money_saved__sum?: number;
+                                }[];
+                            };
+                        };
                     };
                 };
             };
@@ -2299,6 +3542,727 @@ export interface operations {
                             name: string;
                             company_id: number;
                         }[];
+                    };
+                };
+            };
+            /** @description The request is not valid: the error body says which parameter or field, and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid credentials: sign in, or refresh the access token when the detail says so. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credentials do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or not yours: another tenant’s object answers alike). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests of this client at once, or too many of this kind: retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy or its database out of reach: retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getRetailReportsDashboardFigures: {
+        parameters: {
+            query: {
+                entry_time__gte: string;
+                entry_time__lte: string;
+                from_company_id?: string;
+                from_store_id?: string;
+                receiver_id?: string;
+                annotate_entry_time?: "date" | "date-week" | "date-month";
+                compare?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        from: string;
+                        to: string;
+                        /** @enum {string} */
+                        granularity: "date" | "date-week" | "date-month";
+                        from_company_id?: number[];
+                        from_store_id?: number[];
+                        receiver_id?: number[];
+                        money_saved_included: boolean;
+                        impact_factor_version?: number;
+                        periods: {
+                            /** @enum {string} */
+                            period: "current" | "previous" | "year_ago";
+                            from: string;
+                            to: string;
+                            totals: {
+                                weight_kg: number;
+                                weight_lb: number;
+                                food_rescued_kg: number;
+                                food_rescued_lb: number;
+                                meals_provided: number;
+                                co2_emissions_kg: number;
+                                money_saved?: number;
+                            };
+                            departments: {
+                                id: number;
+                                name: string;
+                                weight_kg: number;
+                                weight_lb: number;
+                                food_rescued_kg: number;
+                                food_rescued_lb: number;
+                                meals_provided: number;
+                                co2_emissions_kg: number;
+                                money_saved?: number;
+                            }[];
+                            destinations: {
+                                id: number;
+                                name: string;
+                                weight_kg: number;
+                                weight_lb: number;
+                                food_rescued_kg: number;
+                                food_rescued_lb: number;
+                                meals_provided: number;
+                                co2_emissions_kg: number;
+                                money_saved?: number;
+                            }[];
+                            departments_by_date: {
+                                date: string;
+                                id: number;
+                                name: string;
+                                weight_kg: number;
+                                weight_lb: number;
+                                food_rescued_kg: number;
+                                food_rescued_lb: number;
+                                meals_provided: number;
+                                co2_emissions_kg: number;
+                                money_saved?: number;
+                            }[];
+                            destinations_by_date: {
+                                date: string;
+                                id: number;
+                                name: string;
+                                weight_kg: number;
+                                weight_lb: number;
+                                food_rescued_kg: number;
+                                food_rescued_lb: number;
+                                meals_provided: number;
+                                co2_emissions_kg: number;
+                                money_saved?: number;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is not valid: the error body says which parameter or field, and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid credentials: sign in, or refresh the access token when the detail says so. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credentials do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or not yours: another tenant’s object answers alike). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests of this client at once, or too many of this kind: retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy or its database out of reach: retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getRetailReportsDashboardFiguresCsv: {
+        parameters: {
+            query: {
+                entry_time__gte: string;
+                entry_time__lte: string;
+                from_company_id?: string;
+                from_store_id?: string;
+                receiver_id?: string;
+                annotate_entry_time?: "date" | "date-week" | "date-month";
+                compare?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures as CSV. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            /** @description The request is not valid: the error body says which parameter or field, and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid credentials: sign in, or refresh the access token when the detail says so. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credentials do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or not yours: another tenant’s object answers alike). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests of this client at once, or too many of this kind: retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy or its database out of reach: retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getRetailReportsDashboardFiguresXlsx: {
+        parameters: {
+            query: {
+                entry_time__gte: string;
+                entry_time__lte: string;
+                from_company_id?: string;
+                from_store_id?: string;
+                receiver_id?: string;
+                annotate_entry_time?: "date" | "date-week" | "date-month";
+                compare?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures as a workbook. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description The request is not valid: the error body says which parameter or field, and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid credentials: sign in, or refresh the access token when the detail says so. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credentials do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or not yours: another tenant’s object answers alike). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests of this client at once, or too many of this kind: retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy or its database out of reach: retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getIntegrationsFigures: {
+        parameters: {
+            query: {
+                entry_time__gte: string;
+                entry_time__lte: string;
+                from_company_id?: string;
+                from_store_id?: string;
+                receiver_id?: string;
+                annotate_entry_time?: "date" | "date-week" | "date-month";
+                compare?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        from: string;
+                        to: string;
+                        /** @enum {string} */
+                        granularity: "date" | "date-week" | "date-month";
+                        from_company_id?: number[];
+                        from_store_id?: number[];
+                        receiver_id?: number[];
+                        money_saved_included: boolean;
+                        impact_factor_version?: number;
+                        periods: {
+                            /** @enum {string} */
+                            period: "current" | "previous" | "year_ago";
+                            from: string;
+                            to: string;
+                            totals: {
+                                weight_kg: number;
+                                weight_lb: number;
+                                food_rescued_kg: number;
+                                food_rescued_lb: number;
+                                meals_provided: number;
+                                co2_emissions_kg: number;
+                                money_saved?: number;
+                            };
+                            departments: {
+                                id: number;
+                                name: string;
+                                weight_kg: number;
+                                weight_lb: number;
+                                food_rescued_kg: number;
+                                food_rescued_lb: number;
+                                meals_provided: number;
+                                co2_emissions_kg: number;
+                                money_saved?: number;
+                            }[];
+                            destinations: {
+                                id: number;
+                                name: string;
+                                weight_kg: number;
+                                weight_lb: number;
+                                food_rescued_kg: number;
+                                food_rescued_lb: number;
+                                meals_provided: number;
+                                co2_emissions_kg: number;
+                                money_saved?: number;
+                            }[];
+                            departments_by_date: {
+                                date: string;
+                                id: number;
+                                name: string;
+                                weight_kg: number;
+                                weight_lb: number;
+                                food_rescued_kg: number;
+                                food_rescued_lb: number;
+                                meals_provided: number;
+                                co2_emissions_kg: number;
+                                money_saved?: number;
+                            }[];
+                            destinations_by_date: {
+                                date: string;
+                                id: number;
+                                name: string;
+                                weight_kg: number;
+                                weight_lb: number;
+                                food_rescued_kg: number;
+                                food_rescued_lb: number;
+                                meals_provided: number;
+                                co2_emissions_kg: number;
+                                money_saved?: number;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is not valid: the error body says which parameter or field, and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid credentials: sign in, or refresh the access token when the detail says so. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credentials do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or not yours: another tenant’s object answers alike). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests of this client at once, or too many of this kind: retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy or its database out of reach: retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getCompanyApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            id: number;
+                            name: string;
+                            company_id: number;
+                            key_end: string;
+                            created_at: string;
+                            created_by: string;
+                            last_used_at: string | null;
+                            revoked_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is not valid: the error body says which parameter or field, and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid credentials: sign in, or refresh the access token when the detail says so. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credentials do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests of this client at once, or too many of this kind: retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy or its database out of reach: retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postCompanyApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        company_id: number;
+                        key_end: string;
+                        created_at: string;
+                        created_by: string;
+                        last_used_at: string | null;
+                        revoked_at: string | null;
+                        key: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: the error body says which parameter or field, and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid credentials: sign in, or refresh the access token when the detail says so. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credentials do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests of this client at once, or too many of this kind: retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy or its database out of reach: retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteCompanyApiKeysById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        company_id: number;
+                        key_end: string;
+                        created_at: string;
+                        created_by: string;
+                        last_used_at: string | null;
+                        revoked_at: string | null;
                     };
                 };
             };
@@ -4860,9 +6824,9 @@ export interface operations {
                 page_size?: number;
                 page?: number;
                 actor?: string;
-                object_type?: "bulk_scan" | "store" | "receiver" | "company" | "mail_send" | "publish_job" | "flow" | "integration_key" | "user";
+                object_type?: "bulk_scan" | "store" | "receiver" | "company" | "mail_send" | "publish_job" | "flow" | "integration_key" | "api_key" | "user" | "receiver_user";
                 object_id?: string;
-                action?: "bulk_scan.insert" | "bulk_scan.correct" | "bulk_scan.delete" | "public_link.rotate" | "poster_link.create" | "poster_link.revoke" | "mail.send" | "publish.start" | "flow.run" | "integration_key.create" | "integration_key.revoke" | "session.sign_in";
+                action?: "bulk_scan.insert" | "bulk_scan.correct" | "bulk_scan.delete" | "public_link.rotate" | "public_link.copy" | "poster_link.create" | "poster_link.revoke" | "poster_link.copy" | "mail.send" | "publish.start" | "flow.run" | "integration_key.create" | "integration_key.revoke" | "api_key.create" | "api_key.revoke" | "session.sign_in" | "receiver_user.create" | "receiver_user.update" | "receiver_user.delete" | "receiver_user.invite";
                 from?: string;
                 to?: string;
             };
@@ -4950,9 +6914,9 @@ export interface operations {
                 page_size?: number;
                 page?: number;
                 actor?: string;
-                object_type?: "bulk_scan" | "store" | "receiver" | "company" | "mail_send" | "publish_job" | "flow" | "integration_key" | "user";
+                object_type?: "bulk_scan" | "store" | "receiver" | "company" | "mail_send" | "publish_job" | "flow" | "integration_key" | "api_key" | "user" | "receiver_user";
                 object_id?: string;
-                action?: "bulk_scan.insert" | "bulk_scan.correct" | "bulk_scan.delete" | "public_link.rotate" | "poster_link.create" | "poster_link.revoke" | "mail.send" | "publish.start" | "flow.run" | "integration_key.create" | "integration_key.revoke" | "session.sign_in";
+                action?: "bulk_scan.insert" | "bulk_scan.correct" | "bulk_scan.delete" | "public_link.rotate" | "public_link.copy" | "poster_link.create" | "poster_link.revoke" | "poster_link.copy" | "mail.send" | "publish.start" | "flow.run" | "integration_key.create" | "integration_key.revoke" | "api_key.create" | "api_key.revoke" | "session.sign_in" | "receiver_user.create" | "receiver_user.update" | "receiver_user.delete" | "receiver_user.invite";
                 from?: string;
                 to?: string;
             };
@@ -5699,6 +7663,90 @@ export interface operations {
             };
         };
     };
+    postPublicLinksByKindByIdCopied: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: "receiver" | "store";
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        kind: "receiver" | "store";
+                        id: number;
+                        scope: string;
+                        token_version: number;
+                        url: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: the error body says which parameter or field, and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid credentials: sign in, or refresh the access token when the detail says so. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credentials do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or not yours: another tenant’s object answers alike). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests of this client at once, or too many of this kind: retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy or its database out of reach: retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getPublicLinksStoreByIdPoster: {
         parameters: {
             query?: never;
@@ -5781,6 +7829,582 @@ export interface operations {
         };
     };
     postPublicLinksStoreByIdPosterRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        store_id: number;
+                        code: string;
+                        url: string;
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: the error body says which parameter or field, and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid credentials: sign in, or refresh the access token when the detail says so. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credentials do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or not yours: another tenant’s object answers alike). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests of this client at once, or too many of this kind: retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy or its database out of reach: retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postPublicLinksStoreByIdPosterCopied: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        store_id: number;
+                        code: string;
+                        url: string;
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: the error body says which parameter or field, and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid credentials: sign in, or refresh the access token when the detail says so. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credentials do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or not yours: another tenant’s object answers alike). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests of this client at once, or too many of this kind: retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy or its database out of reach: retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getPublicLinksByKindByIdAsOwner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: "receiver" | "store";
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        kind: "receiver" | "store";
+                        id: number;
+                        scope: string;
+                        token_version: number;
+                        url: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: the error body says which parameter or field, and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid credentials: sign in, or refresh the access token when the detail says so. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credentials do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or not yours: another tenant’s object answers alike). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests of this client at once, or too many of this kind: retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy or its database out of reach: retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postPublicLinksByKindByIdRotateAsOwner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: "receiver" | "store";
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        kind: "receiver" | "store";
+                        id: number;
+                        scope: string;
+                        token_version: number;
+                        url: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: the error body says which parameter or field, and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid credentials: sign in, or refresh the access token when the detail says so. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credentials do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or not yours: another tenant’s object answers alike). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests of this client at once, or too many of this kind: retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy or its database out of reach: retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postPublicLinksByKindByIdCopiedAsOwner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: "receiver" | "store";
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        kind: "receiver" | "store";
+                        id: number;
+                        scope: string;
+                        token_version: number;
+                        url: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: the error body says which parameter or field, and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid credentials: sign in, or refresh the access token when the detail says so. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credentials do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or not yours: another tenant’s object answers alike). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests of this client at once, or too many of this kind: retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy or its database out of reach: retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getPublicLinksStoreByIdPosterAsOwner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        store_id: number;
+                        code: string;
+                        url: string;
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: the error body says which parameter or field, and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid credentials: sign in, or refresh the access token when the detail says so. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credentials do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or not yours: another tenant’s object answers alike). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests of this client at once, or too many of this kind: retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy or its database out of reach: retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postPublicLinksStoreByIdPosterRevokeAsOwner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        store_id: number;
+                        code: string;
+                        url: string;
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: the error body says which parameter or field, and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid credentials: sign in, or refresh the access token when the detail says so. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credentials do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or not yours: another tenant’s object answers alike). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests of this client at once, or too many of this kind: retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy or its database out of reach: retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postPublicLinksStoreByIdPosterCopiedAsOwner: {
         parameters: {
             query?: never;
             header?: never;

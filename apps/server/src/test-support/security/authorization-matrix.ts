@@ -53,6 +53,19 @@ const NETWORK_IMPORT_BODY = {
 export type { Cell, ObjectKind, Outcome, PrincipalName, Probe, TargetKind } from './authorization-cells.js';
 
 /**
+ * The share links in the client app (decision 0069): a store's for staff and the company users who reach all of its
+ * company; a receiver's for staff and its charity users (R1 and its sibling R1b).
+ */
+const LINK_OWNERS = client({ staff: ALL, company: COMPANY, store: NOTHING, ...LINKS_REFUSED, charity: NOTHING });
+const RECEIVER_LINK_OWNERS = client({
+  staff: ALL,
+  company: NOTHING,
+  store: NOTHING,
+  ...LINKS_REFUSED,
+  charity: COMPANY,
+});
+
+/**
  * The company report's routes (decision 0068): staff any company, a company user of all stores its own; everyone
  * else signed in (a store-only user, a charity user) as for a missing company.
  */
@@ -318,6 +331,13 @@ export const AUTHORIZATION_MATRIX: Record<string, Probe | Probe[]> = {
     object: 'store',
     expect: staffOnly(ALL),
   },
+  // The same links in the client app, for their owners (issue 37, decision 0069): company users who reach every
+  // store of the store's company (and staff); a store user's or a receiver's answers like a missing one.
+  'GET /core-api/api/public-links/:kind/:id': [
+    { url: '/core-api/api/public-links/store/{id}', object: 'store', expect: LINK_OWNERS },
+    { url: '/core-api/api/public-links/receiver/{id}', object: 'receiver', expect: RECEIVER_LINK_OWNERS },
+  ],
+  'GET /core-api/api/public-links/store/:id/poster': { object: 'store', expect: LINK_OWNERS },
   // A printed poster's short link: a redirect for whoever scans it (an unknown code leads to the wrong-address page).
   'GET /p/:code': { url: '/p/zzzzzzzzzzzz', expect: everyone('3xx') },
   'POST /ops-api/appsheet/table/:table/action': {
@@ -491,6 +511,25 @@ export const AUTHORIZATION_MATRIX: Record<string, Probe | Probe[]> = {
     write: true,
     expect: staffOnly('404'),
   },
+  // Copying a link is an entry in the audit trail, nothing else (decision 0069).
+  'POST /ops-api/public-links/:kind/:id/copied': {
+    url: '/ops-api/public-links/store/{id}/copied',
+    object: 'store',
+    write: true,
+    expect: staffOnly(ALL),
+  },
+  'POST /ops-api/public-links/store/:id/poster/copied': { object: 'store', write: true, expect: staffOnly(ALL) },
+  'POST /core-api/api/public-links/:kind/:id/copied': [
+    { url: '/core-api/api/public-links/store/{id}/copied', object: 'store', write: true, expect: LINK_OWNERS },
+    {
+      url: '/core-api/api/public-links/receiver/{id}/copied',
+      object: 'receiver',
+      write: true,
+      expect: RECEIVER_LINK_OWNERS,
+    },
+  ],
+  'POST /core-api/api/public-links/store/:id/poster/copied': { object: 'store', write: true, expect: LINK_OWNERS },
+  'POST /core-api/api/public-links/store/:id/poster/revoke': { object: 'store', write: true, expect: LINK_OWNERS },
   // Revoking S1's poster link leaves its report link (the store link principal) working.
   'POST /ops-api/public-links/store/:id/poster/revoke': {
     url: '/ops-api/public-links/store/{id}/poster/revoke',
@@ -505,4 +544,20 @@ export const AUTHORIZATION_MATRIX: Record<string, Probe | Probe[]> = {
     write: true,
     expect: staffOnly(ALL),
   },
+  // After it, the store link is a rotated one (401) like the revoked link; R1's is rotated last of all (its link
+  // asks before staff and the charity user do).
+  'POST /core-api/api/public-links/:kind/:id/rotate': [
+    {
+      url: '/core-api/api/public-links/store/{id}/rotate',
+      object: 'store',
+      write: true,
+      expect: { ...LINK_OWNERS, 'link-s1': '401' },
+    },
+    {
+      url: '/core-api/api/public-links/receiver/{id}/rotate',
+      object: 'receiver',
+      write: true,
+      expect: { ...RECEIVER_LINK_OWNERS, 'link-s1': '401' },
+    },
+  ],
 };

@@ -1,7 +1,8 @@
-import { Alert, Button } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { ERROR_TYPES, messages, type Viewer } from '@openrescue/shared';
 import { useEffect, useMemo } from 'react';
 import { LoadingPanel, LoadingScreen } from '../../components/loading-screen';
+import { ApiKeysPanel } from '../../features/api-keys/components/api-keys-panel';
 import { useClientAccess } from '../../features/client-access/api/get-company-user';
 import { NotAuthorizedPanel } from '../../features/client-access/components/not-authorized-panel';
 import { AccountSetupPanel } from '../../features/dashboard/components/account-setup-panel';
@@ -58,7 +59,13 @@ export function ClientDashboardRoute() {
   } else if (access.kind === 'missing-reporting-store') {
     content = <AccountSetupPanel />;
   } else {
-    content = <ImpactDashboard viewer={viewer} access={access} flwUrl={config.flw_url} />;
+    content = (
+      <Stack gap="lg">
+        <ImpactDashboard viewer={viewer} access={access} flwUrl={config.flw_url} />
+        {/* A company admin's keys for the figures API (issue 38 section 2). */}
+        {access.kind === 'company' && <ApiKeysPanel />}
+      </Stack>
+    );
   }
 
   return (

@@ -11,6 +11,7 @@ const OBJECT_LABELS: Record<string, string> = {
   publish_job: 'Publish job',
   flow: 'Flow',
   integration_key: 'Integration key',
+  api_key: 'Company API key',
   user: 'User',
   receiver_user: 'Charity user',
 };

@@ -109,7 +109,17 @@ test.describe('client dashboard', () => {
     await expectGraphsShown(page);
 
     const choices = await rangeChoices(page);
-    expect(choices).toEqual(['1 month', '3 months', '6 months', '1 year', '3 years', 'Max']);
+    expect(choices).toEqual([
+      '1 month',
+      '3 months',
+      '6 months',
+      '1 year',
+      '3 years',
+      'Max',
+      'Year to date',
+      'Last calendar year',
+      'Custom',
+    ]);
     await expectAccessible(page, 'company dashboard');
     await page.screenshot({ path: screenshotPath('client-company.png'), fullPage: true });
 
@@ -245,6 +255,9 @@ test.describe('client dashboard', () => {
       '1 year',
       '3 years',
       'Max',
+      'Year to date',
+      'Last calendar year',
+      'Custom',
     ]);
 
     await chooseRange(page, '7 days');

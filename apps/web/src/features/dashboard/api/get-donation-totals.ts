@@ -74,3 +74,73 @@ export const donationTotalsQueryOptions = (params: DonationTotalsParams) =>
 export function useDonationTotals(params: DonationTotalsParams, enabled = true) {
   return useQuery({ ...donationTotalsQueryOptions(params), enabled });
 }
+
+/** The range's rows with the previous period's and the year-earlier period's (compare=true, decision 0072). */
+export interface ComparedTotals {
+  rows: ReportRow[];
+  previous: { from: string; to: string; rows: ReportRow[] };
+  yearAgo: { from: string; to: string; rows: ReportRow[] };
+}
+
+/**
+ * The same request with compare=true: the server answers all three periods from the same rollups in one response.
+ * Every page of the range carries the same page of both comparison periods.
+ */
+export async function getComparedTotals(params: DonationTotalsParams, signal?: AbortSignal): Promise<ComparedTotals> {
+  const filter = reportFilterParams(storeScopeFilter(params.scope));
+  const answer: ComparedTotals = {
+    rows: [],
+    previous: { from: '', to: '', rows: [] },
+    yearAgo: { from: '', to: '', rows: [] },
+  };
+  for (let page = 1; page <= MAX_PAGES; page += 1) {
+    const response = await api.get<DonationTotals>(apiUrl(reportsPaths.donationTotals), {
+      signal,
+      query: {
+        entry_time__gte: params.from,
+        entry_time__lte: params.to,
+        ...filter,
+        annotate: params.annotate,
+        annotate_metrics: true,
+        annotate_entry_time: params.granularity,
+        compare: true,
+        page_size: PAGE_SIZE,
+        ...(page > 1 ? { page } : {}),
+      },
+    });
+    answer.rows.push(...(response?.results ?? []));
+    const comparison = response?.comparison;
+    if (comparison) {
+      answer.previous.from = comparison.previous.entry_time__gte;
+      answer.previous.to = comparison.previous.entry_time__lte;
+      answer.previous.rows.push(...comparison.previous.results);
+      answer.yearAgo.from = comparison.year_ago.entry_time__gte;
+      answer.yearAgo.to = comparison.year_ago.entry_time__lte;
+      answer.yearAgo.rows.push(...comparison.year_ago.results);
+    }
+    const more =
+      comparison && (comparison.previous.count > page * PAGE_SIZE || comparison.year_ago.count > page * PAGE_SIZE);
+    if (!response?.next && !more) break;
+  }
+  return answer;
+}
+
+export const comparedTotalsQueryOptions = (params: DonationTotalsParams) =>
+  queryOptions({
+    queryKey: [
+      'reports',
+      'donation_totals',
+      scopeKey(params.scope),
+      params.from,
+      params.to,
+      params.annotate,
+      params.granularity ?? 'total',
+      'compare',
+    ],
+    queryFn: ({ signal }) => getComparedTotals(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useComparedTotals(params: DonationTotalsParams, enabled = true) {
+  return useQuery({ ...comparedTotalsQueryOptions(params), enabled });
+}

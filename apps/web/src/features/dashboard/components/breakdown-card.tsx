@@ -1,15 +1,16 @@
-import { Alert, Button, Chip, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Chip, Group, Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { messages, type RangeBounds } from '@openrescue/shared';
 import { useIntersection } from '@mantine/hooks';
 import { IconChartBar, IconChartLine, IconChartPie } from '@tabler/icons-react';
 import { lazy, memo, Suspense, useDeferredValue, useId, useMemo, useState } from 'react';
-import { useDonationTotals } from '../api/get-donation-totals';
+import { useComparedTotals, useDonationTotals } from '../api/get-donation-totals';
 import {
   CHART_HEIGHT,
   axisTicks,
   categoryTotals,
   hasWeight,
   timeSeries,
+  withPreviousPeriod,
   type BreakdownField,
   type Category,
 } from '../lib/chart-data';
@@ -60,20 +61,27 @@ export const BreakdownCard = memo(function BreakdownCard({
   const [type, setType] = useState<ChartType>('bar');
   const base = { from: bounds.from, to: bounds.to, scope, annotate: field };
   const totalsQuery = useDonationTotals(base);
-  const lineQuery = useDonationTotals({ ...base, granularity: bounds.granularity }, type === 'line');
+  // The previous period laid over the line chart (decision 0072): the same request with compare=true.
+  const [overlay, setOverlay] = useState(false);
+  const plainLine = useDonationTotals({ ...base, granularity: bounds.granularity }, type === 'line' && !overlay);
+  const comparedLine = useComparedTotals({ ...base, granularity: bounds.granularity }, type === 'line' && overlay);
+  const lineQuery = overlay ? comparedLine : plainLine;
   const active = type === 'line' ? lineQuery : totalsQuery;
   const { ref: chartSlot, entry } = useIntersection<HTMLDivElement>(NEAR_THE_SCREEN);
   const [nearScreen, setNearScreen] = useState(false);
   if (!nearScreen && entry?.isIntersecting) setNearScreen(true);
 
   // Deferred, as on the dashboard: the answer's render is one React slices (impact-dashboard.tsx).
-  const rows = useDeferredValue(active.data);
-  const lineRows = useDeferredValue(lineQuery.data);
+  const activeRows = type === 'line' && overlay ? comparedLine.data?.rows : (active.data as typeof plainLine.data);
+  const rows = useDeferredValue(activeRows);
+  const lineRows = useDeferredValue(overlay ? comparedLine.data?.rows : plainLine.data);
+  const previous = useDeferredValue(overlay ? comparedLine.data?.previous : undefined);
   const totals = useMemo(() => categoryTotals(rows ?? [], field, categories), [rows, field, categories]);
-  const points = useMemo(
-    () => (type === 'line' ? timeSeries(lineRows ?? [], field, categories, bounds) : []),
-    [type, lineRows, field, categories, bounds],
-  );
+  const points = useMemo(() => {
+    if (type !== 'line') return [];
+    const series = timeSeries(lineRows ?? [], field, categories, bounds);
+    return previous ? withPreviousPeriod(series, bounds, previous.rows, previous) : series;
+  }, [type, lineRows, field, categories, bounds, previous]);
   const ticks = useMemo(() => axisTicks(points, bounds.granularity), [points, bounds.granularity]);
 
   const chartHeight = type === 'bar' ? barsHeight(categories.length) : CHART_HEIGHT;
@@ -102,7 +110,13 @@ export const BreakdownCard = memo(function BreakdownCard({
             <BreakdownBars totals={totals} />
           ) : nearScreen ? (
             <Suspense fallback={<Skeleton h={CHART_HEIGHT} radius="md" />}>
-              <BreakdownChart type={type} totals={totals} points={points} ticks={ticks} />
+              <BreakdownChart
+                type={type}
+                totals={totals}
+                points={points}
+                ticks={ticks}
+                previousLabel={previous ? `Previous period (all ${noun}s)` : undefined}
+              />
             </Suspense>
           ) : (
             // Still: nothing is loading until the graph is scrolled to.
@@ -110,6 +124,16 @@ export const BreakdownCard = memo(function BreakdownCard({
           )}
         </div>
         <BreakdownLegend totals={totals} label={`Weight by ${noun}`} />
+        {type === 'line' && (
+          <Switch
+            size="sm"
+            data-print="hide"
+            label="Show the previous period"
+            checked={overlay}
+            onChange={(e) => setOverlay(e.currentTarget.checked)}
+            data-testid="previous-overlay"
+          />
+        )}
         {type === 'line' && (
           <TimeSeriesTable
             caption={`${title} over time`}

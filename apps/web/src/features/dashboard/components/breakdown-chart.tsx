@@ -3,7 +3,7 @@ import { Box } from '@mantine/core';
 import { memo } from 'react';
 import { formatNumber } from '@openrescue/shared';
 import type { CategoryTotal, TimePoint } from '../lib/chart-data';
-import { CHART_HEIGHT, seriesKey } from '../lib/chart-data';
+import { CHART_HEIGHT, PREVIOUS_SERIES, seriesKey } from '../lib/chart-data';
 
 export type ChartType = 'bar' | 'line' | 'pie';
 
@@ -16,6 +16,8 @@ export interface BreakdownChartProps {
   points: TimePoint[];
   /** The x-axis labels the line chart offers (axisTicks in chart-data.ts). */
   ticks: string[];
+  /** When the points carry the previous period's total: its line's name (dashed, grey). */
+  previousLabel?: string;
 }
 
 /**
@@ -24,7 +26,13 @@ export interface BreakdownChartProps {
  * renders several times on a range switch (new bounds, fetching, the answer, the deferred answer) and recharts
  * redrew the same figures each time (bench/profile-range-switch.ts).
  */
-export const BreakdownChart = memo(function BreakdownChart({ type, totals, points, ticks }: BreakdownChartProps) {
+export const BreakdownChart = memo(function BreakdownChart({
+  type,
+  totals,
+  points,
+  ticks,
+  previousLabel,
+}: BreakdownChartProps) {
   let chart;
   if (type === 'pie') {
     chart = (
@@ -46,7 +54,12 @@ export const BreakdownChart = memo(function BreakdownChart({ type, totals, point
         h={CHART_HEIGHT}
         data={points}
         dataKey="label"
-        series={totals.map((t) => ({ name: seriesKey(t.id), label: t.name, color: t.color }))}
+        series={[
+          ...totals.map((t) => ({ name: seriesKey(t.id), label: t.name, color: t.color })),
+          ...(previousLabel
+            ? [{ name: PREVIOUS_SERIES, label: previousLabel, color: 'gray.6', strokeDasharray: '6 4' }]
+            : []),
+        ]}
         curveType="monotone"
         withDots={points.length <= 16}
         valueFormatter={kg}

@@ -1,9 +1,43 @@
-import { Paper, Skeleton, Text, ThemeIcon, Group, Stack } from '@mantine/core';
-import { formatCompact, formatMoney, kgToLb } from '@openrescue/shared';
-import { IconBasket, IconCloud, IconCoin, IconToolsKitchen2, type Icon } from '@tabler/icons-react';
+import { Paper, Skeleton, Text, ThemeIcon, Group, Stack, Tooltip, VisuallyHidden } from '@mantine/core';
+import { formatCompact, formatMoney, kgToLb, rangeText } from '@openrescue/shared';
+import {
+  IconArrowDownRight,
+  IconArrowRight,
+  IconArrowUpRight,
+  IconBasket,
+  IconCloud,
+  IconCoin,
+  IconToolsKitchen2,
+  type Icon,
+} from '@tabler/icons-react';
 import { memo } from 'react';
 import type { ImpactTotals } from '../lib/chart-data';
+import { changeOf } from '../lib/compare';
 import { DashboardGrid } from './dashboard-grid';
+
+/** One period a card is compared with: its figures and its dates. */
+export interface ComparedPeriod {
+  totals: ImpactTotals;
+  from: string;
+  to: string;
+}
+
+/** The previous period of the same length and the same period a year earlier (decision 0072). */
+export interface CardComparison {
+  previous: ComparedPeriod;
+  yearAgo: ComparedPeriod;
+}
+
+interface CardChange {
+  /** 'vs previous period' */
+  label: string;
+  current: number;
+  other: number;
+  /** The other period's figure as the card writes it. */
+  otherText: string;
+  /** The other period's dates. */
+  range: string;
+}
 
 interface CardProps {
   label: string;
@@ -12,6 +46,43 @@ interface CardProps {
   icon: Icon;
   color: string;
   loading: boolean;
+  changes?: CardChange[];
+}
+
+const ARROWS = { up: IconArrowUpRight, down: IconArrowDownRight, same: IconArrowRight, new: IconArrowUpRight };
+const COLORS = { up: 'teal.9', down: 'red.9', same: 'dimmed', new: 'teal.9' };
+
+/**
+ * One change line: arrow, percentage and against what; the other period's figure and dates show on hover, focus or
+ * touch, and are part of what a screen reader reads (the line is focusable and says it in full).
+ */
+function ChangeLine({ change }: { change: CardChange }) {
+  const c = changeOf(change.current, change.other);
+  const Arrow = ARROWS[c.direction];
+  const other = `${change.range}: ${change.otherText}`;
+  return (
+    <Tooltip label={other} events={{ hover: true, focus: true, touch: true }} withArrow>
+      <Text
+        component="span"
+        size="xs"
+        c={COLORS[c.direction]}
+        tabIndex={0}
+        data-testid="impact-change"
+        data-direction={c.direction}
+        data-other={change.otherText}
+        style={{ display: 'inline-flex', alignItems: 'center', gap: 2, width: 'fit-content', cursor: 'help' }}
+      >
+        <Arrow size={14} aria-hidden="true" />
+        <span aria-hidden="true">
+          {c.text}{' '}
+          <Text component="span" size="xs" c="dimmed">
+            {change.label}
+          </Text>
+        </span>
+        <VisuallyHidden>{`${c.spoken} ${change.label} (${other})`}</VisuallyHidden>
+      </Text>
+    </Tooltip>
+  );
 }
 
 function LinePlaceholder({ h, w }: { h: number; w: number }) {
@@ -27,7 +98,7 @@ function LinePlaceholder({ h, w }: { h: number; w: number }) {
   );
 }
 
-function MetricCard({ label, value, detail, icon: CardIcon, color, loading }: CardProps) {
+function MetricCard({ label, value, detail, icon: CardIcon, color, loading, changes }: CardProps) {
   return (
     <Paper withBorder radius="md" p="md" component="li" data-testid="impact-card">
       <Group wrap="nowrap" align="flex-start" gap="sm">
@@ -47,6 +118,7 @@ function MetricCard({ label, value, detail, icon: CardIcon, color, loading }: Ca
               {loading ? <LinePlaceholder h={10} w={64} /> : detail}
             </Text>
           )}
+          {changes && !loading && changes.map((change) => <ChangeLine key={change.label} change={change} />)}
         </Stack>
       </Group>
     </Paper>
@@ -57,11 +129,31 @@ export interface ImpactCardsProps {
   totals: ImpactTotals | undefined;
   showMoney: boolean;
   loading: boolean;
+  /** The periods to compare with; without it the cards show the figures alone. */
+  comparison?: CardComparison;
+}
+
+type Metric = 'meals' | 'kg' | 'co2e' | 'money';
+
+/** A card's two change lines: against the previous period and against the same period a year earlier. */
+function changesOf(
+  comparison: CardComparison | undefined,
+  current: ImpactTotals,
+  metric: Metric,
+  write: (value: number) => string,
+): CardChange[] | undefined {
+  if (!comparison) return undefined;
+  const line = (label: string, period: ComparedPeriod): CardChange => {
+    const other = period.totals[metric] ?? 0;
+    return { label, current: current[metric] ?? 0, other, otherText: write(other), range: rangeText(period) };
+  };
+  return [line('vs previous period', comparison.previous), line('vs a year earlier', comparison.yearAgo)];
 }
 
 /** Meals provided, food rescued (kg, then lb), CO2e reduced and, for staff, money saved (spec section 1). */
-export const ImpactCards = memo(function ImpactCards({ totals, showMoney, loading }: ImpactCardsProps) {
+export const ImpactCards = memo(function ImpactCards({ totals, showMoney, loading, comparison }: ImpactCardsProps) {
   const t = totals ?? { meals: 0, kg: 0, co2e: 0, money: 0 };
+  const kg = (v: number) => `${formatCompact(v)} kg`;
   const busy = loading || !totals;
   return (
     <DashboardGrid component="ul" layout={showMoney ? 'cardsWithMoney' : 'cards'} aria-label="Impact" aria-busy={busy}>
@@ -71,6 +163,7 @@ export const ImpactCards = memo(function ImpactCards({ totals, showMoney, loadin
         icon={IconToolsKitchen2}
         color="orange"
         loading={busy}
+        changes={changesOf(comparison, t, 'meals', formatCompact)}
       />
       <MetricCard
         label="Food rescued"
@@ -79,6 +172,7 @@ export const ImpactCards = memo(function ImpactCards({ totals, showMoney, loadin
         icon={IconBasket}
         color="rescue"
         loading={busy}
+        changes={changesOf(comparison, t, 'kg', kg)}
       />
       <MetricCard
         label="CO2e reduced"
@@ -86,6 +180,7 @@ export const ImpactCards = memo(function ImpactCards({ totals, showMoney, loadin
         icon={IconCloud}
         color="cyan"
         loading={busy}
+        changes={changesOf(comparison, t, 'co2e', kg)}
       />
       {showMoney && (
         <MetricCard
@@ -94,6 +189,7 @@ export const ImpactCards = memo(function ImpactCards({ totals, showMoney, loadin
           icon={IconCoin}
           color="yellow"
           loading={busy}
+          changes={changesOf(comparison, t, 'money', formatMoney)}
         />
       )}
     </DashboardGrid>

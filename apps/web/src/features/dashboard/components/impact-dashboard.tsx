@@ -6,13 +6,15 @@ import {
   DEPARTMENTS,
   DESTINATIONS,
   rangeBounds,
+  RANGES_WITHOUT_MONTH,
   rangeText,
+  reportDay,
   type Viewer,
 } from '@openrescue/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useMemo } from 'react';
 import { useCompanies } from '../api/get-companies';
-import { donationTotalsQueryOptions, useDonationTotals } from '../api/get-donation-totals';
+import { comparedTotalsQueryOptions, donationTotalsQueryOptions, useComparedTotals } from '../api/get-donation-totals';
 import { useStores } from '../api/get-stores';
 import { useDashboardParams } from '../hooks/use-dashboard-params';
 import { impactTotals } from '../lib/chart-data';
@@ -20,11 +22,10 @@ import { scopeKey, scopeTitle, type DashboardAccess, type Scope } from '../lib/s
 import { scopeOptions } from '../lib/scope-options';
 import { BreakdownCard } from './breakdown-card';
 import { DashboardGrid } from './dashboard-grid';
-import { DashboardExport } from './dashboard-export';
 import { DashboardHeader } from './dashboard-header';
 import classes from './impact-dashboard.module.css';
-import { ImpactCards } from './impact-cards';
-import { MonthPicker, RangeSelect } from './range-controls';
+import { ImpactCards, type CardComparison } from './impact-cards';
+import { CustomRangePicker, MonthPicker, RangeSelect } from './range-controls';
 import { StoreSelect } from './store-select';
 
 export interface ImpactDashboardProps {
@@ -56,9 +57,19 @@ export function ImpactDashboard({ viewer, access, flwUrl, lockedScope }: ImpactD
   const params = useDashboardParams(viewer, access, storeList, lockedScope);
   const { scope, bounds, setScope } = params;
 
-  const departments = useDonationTotals({ from: bounds.from, to: bounds.to, scope, annotate: 'from_department_id' });
-  const departmentRows = useDeferredValue(departments.data);
+  // The cards' figures with the previous and the year-earlier period's, in one request (decision 0072).
+  const departments = useComparedTotals({ from: bounds.from, to: bounds.to, scope, annotate: 'from_department_id' });
+  const compared = useDeferredValue(departments.data);
+  const departmentRows = compared?.rows;
   const totals = useMemo(() => (departmentRows ? impactTotals(departmentRows) : undefined), [departmentRows]);
+  const comparison = useMemo<CardComparison | undefined>(
+    () =>
+      compared && {
+        previous: { ...compared.previous, totals: impactTotals(compared.previous.rows) },
+        yearAgo: { ...compared.yearAgo, totals: impactTotals(compared.yearAgo.rows) },
+      },
+    [compared],
+  );
 
   const options = useMemo(
     () => scopeOptions(access, storeList ?? [], companyList ?? []),
@@ -78,8 +89,9 @@ export function ImpactDashboard({ viewer, access, flwUrl, lockedScope }: ImpactD
   const { ranges, range: shownRange, month } = params;
   const prefetchRanges = useCallback(() => {
     for (const range of ranges) {
-      if (range === shownRange) continue;
+      if (range === shownRange || range === 'custom') continue;
       const { from, to } = rangeBounds(range, month);
+      void queryClient.prefetchQuery(comparedTotalsQueryOptions({ from, to, scope, annotate: 'from_department_id' }));
       for (const annotate of ['from_department_id', 'destination_id'] as const) {
         void queryClient.prefetchQuery(donationTotalsQueryOptions({ from, to, scope, annotate }));
       }
@@ -122,9 +134,14 @@ export function ImpactDashboard({ viewer, access, flwUrl, lockedScope }: ImpactD
               onChange={params.setRange}
               onOpen={prefetchRanges}
             />
-            <MonthPicker value={params.month} latest={currentReportMonth()} onChange={params.setMonth} />
+            {params.custom ? (
+              <CustomRangePicker value={params.custom} latest={reportDay()} onChange={params.setCustom} />
+            ) : (
+              !RANGES_WITHOUT_MONTH.includes(params.range) && (
+                <MonthPicker value={params.month} latest={currentReportMonth()} onChange={params.setMonth} />
+              )
+            )}
           </DashboardGrid>
-          <DashboardExport from={bounds.from} to={bounds.to} scope={scope} granularity={bounds.granularity} />
           {departments.isError && !departmentRows ? (
             <Alert color="red" variant="light" title="The impact figures could not be loaded" role="alert">
               <Button size="xs" variant="default" onClick={() => void departments.refetch()}>
@@ -132,7 +149,12 @@ export function ImpactDashboard({ viewer, access, flwUrl, lockedScope }: ImpactD
               </Button>
             </Alert>
           ) : (
-            <ImpactCards totals={totals} showMoney={canSeeMoneySaved(viewer)} loading={!totals} />
+            <ImpactCards
+              totals={totals}
+              showMoney={canSeeMoneySaved(viewer)}
+              loading={!totals}
+              comparison={comparison}
+            />
           )}
           <DashboardGrid layout="graphs">
             <BreakdownCard

@@ -1,9 +1,9 @@
 import { Select } from '@mantine/core';
-import { MonthPickerInput } from '@mantine/dates';
-import { rangeOption, type RangeKey } from '@openrescue/shared';
+import { DatePickerInput, MonthPickerInput } from '@mantine/dates';
+import { customRangeProblem, MAX_RANGE_YEARS, rangeOption, type CustomRange, type RangeKey } from '@openrescue/shared';
 import dayjs from 'dayjs';
-import { IconCalendarMonth } from '@tabler/icons-react';
-import { memo } from 'react';
+import { IconCalendar, IconCalendarMonth } from '@tabler/icons-react';
+import { memo, useState } from 'react';
 
 export interface RangeSelectProps {
   ranges: readonly RangeKey[];
@@ -52,6 +52,49 @@ export const MonthPicker = memo(function MonthPicker({ value, latest, onChange }
       getMonthControlProps={(date) => ({ 'aria-label': dayjs(date).format('MMMM YYYY') })}
       popoverProps={{ position: 'bottom-start', attributes: { dropdown: { 'aria-label': 'Choose the end month' } } }}
       data-testid="month-picker"
+    />
+  );
+});
+
+export interface CustomRangePickerProps {
+  value: CustomRange;
+  /** The newest day offered: today in the report time zone. */
+  latest: string;
+  onChange: (range: CustomRange) => void;
+}
+
+/**
+ * A custom range's first and last day (decision 0073): Mantine's range calendar, days in the report time zone. The
+ * range is applied once both days are chosen and it is at most MAX_RANGE_YEARS years; until then it is only shown.
+ */
+export const CustomRangePicker = memo(function CustomRangePicker({ value, latest, onChange }: CustomRangePickerProps) {
+  const [picked, setPicked] = useState<[string | null, string | null] | null>(null);
+  const shown: [string | null, string | null] = picked ?? [value.from, value.to];
+  const problem = picked && picked[0] && picked[1] ? customRangeProblem(picked[0], picked[1]) : null;
+  return (
+    <DatePickerInput
+      type="range"
+      label="Dates"
+      description={`Any range up to ${MAX_RANGE_YEARS} years`}
+      value={shown}
+      maxDate={latest}
+      allowSingleDateInRange
+      onChange={(next) => {
+        const [from, to] = next;
+        if (from && to && customRangeProblem(from, to) === null) {
+          setPicked(null);
+          onChange({ from, to });
+        } else setPicked([from, to]);
+      }}
+      onDropdownClose={() => setPicked(null)}
+      error={problem}
+      valueFormat="MMM D, YYYY"
+      leftSection={<IconCalendar size={16} aria-hidden="true" />}
+      leftSectionPointerEvents="none"
+      ariaLabels={{ previousMonth: 'Previous month', nextMonth: 'Next month', monthLevelControl: 'Choose a month' }}
+      getDayProps={(date) => ({ 'aria-label': dayjs(date).format('D MMMM YYYY') })}
+      popoverProps={{ position: 'bottom-start', attributes: { dropdown: { 'aria-label': 'Choose the dates' } } }}
+      data-testid="custom-range-picker"
     />
   );
 });

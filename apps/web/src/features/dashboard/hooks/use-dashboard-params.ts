@@ -1,10 +1,12 @@
 import {
   currentReportMonth,
+  customRangeProblem,
   DEFAULT_RANGE,
   defaultMonth,
   rangeBounds,
   reportDay,
   visibleRanges,
+  type CustomRange,
   type RangeBounds,
   type RangeKey,
   type Viewer,
@@ -28,7 +30,11 @@ export interface DashboardParams {
   scope: Scope;
   bounds: RangeBounds;
   ranges: RangeKey[];
+  /** A custom range's first and last day (decision 0073), when the range is 'custom'. */
+  custom?: CustomRange;
   setRange: (range: RangeKey) => void;
+  /** Chooses a custom range: `?range=custom&from=…&to=…`. */
+  setCustom: (range: CustomRange) => void;
   setMonth: (month: string) => void;
   /** Chooses a scope by its selector value (`scopeKey`); it is read back like any address, so a value this viewer
    * may not use falls back to the default. */
@@ -38,7 +44,8 @@ export interface DashboardParams {
 const MONTH_PARAM = /^\d{4}-(0[1-9]|1[0-2])-01$/;
 
 /**
- * Range, end month and store live in the address (`?range=3m&month=2026-09-01&store=store-4`), so a view can be
+ * Range, end month and store live in the address (`?range=3m&month=2026-09-01&store=store-4`; a custom range as
+ * `?range=custom&from=2025-12-20&to=2026-01-10`), so a view can be
  * linked and survives a reload. Values this viewer may not use fall back to the defaults (section 4).
  */
 export function useDashboardParams(
@@ -51,7 +58,13 @@ export function useDashboardParams(
   const ranges = useMemo(() => visibleRanges(viewer), [viewer]);
 
   const rangeParam = params.get('range') as RangeKey | null;
-  const range = rangeParam && ranges.includes(rangeParam) ? rangeParam : DEFAULT_RANGE;
+  const fromParam = params.get('from') ?? '';
+  const toParam = params.get('to') ?? '';
+  // A custom range whose dates are missing or not a range (decision 0073) falls back to the default, as any address
+  // this viewer may not use does.
+  const customOk = rangeParam === 'custom' && customRangeProblem(fromParam, toParam) === null;
+  const range =
+    rangeParam && ranges.includes(rangeParam) && (rangeParam !== 'custom' || customOk) ? rangeParam : DEFAULT_RANGE;
 
   const latest = currentReportMonth();
   const monthParam = params.get('month');
@@ -65,20 +78,32 @@ export function useDashboardParams(
   // eslint-disable-next-line react-hooks/exhaustive-deps -- memoised on the scope's value (its key), not its identity
   const scope = useMemo(() => chosen, [chosenKey]);
 
-  const bounds = useMemo(() => rangeBounds(range, month), [range, month]);
+  const custom = useMemo(
+    () => (range === 'custom' ? { from: fromParam, to: toParam } : undefined),
+    [range, fromParam, toParam],
+  );
+  const bounds = useMemo(() => rangeBounds(range, month, custom), [range, month, custom]);
 
   // React Router's setter changes with every change of the address; the dashboard's setters stay the same, so the
   // memoised selectors (500 stores in the store selector) do not render again on each range switch.
   const latestSetParams = useRef(setParams);
+  const latestBounds = useRef(bounds);
   useLayoutEffect(() => {
     latestSetParams.current = setParams;
-  }, [setParams]);
+    latestBounds.current = bounds;
+  }, [setParams, bounds]);
   const set = useCallback(
-    (key: string, value: string) =>
+    (key: string, value: string, more: Record<string, string> = {}) =>
       latestSetParams.current(
         (prev) => {
           const next = new URLSearchParams(prev);
           next.set(key, value);
+          for (const [k, v] of Object.entries(more)) next.set(k, v);
+          // the custom dates belong to the custom range only
+          if (key === 'range' && value !== 'custom') {
+            next.delete('from');
+            next.delete('to');
+          }
           return next;
         },
         { replace: true },
@@ -92,7 +117,16 @@ export function useDashboardParams(
     scope,
     bounds,
     ranges,
-    setRange: useCallback((value: RangeKey) => set('range', value), [set]),
+    custom,
+    // Choosing Custom starts from the range on screen; the picker then changes its dates.
+    setRange: useCallback(
+      (value: RangeKey) =>
+        value === 'custom'
+          ? set('range', value, { from: latestBounds.current.from, to: latestBounds.current.to })
+          : set('range', value),
+      [set],
+    ),
+    setCustom: useCallback(({ from, to }: CustomRange) => set('range', 'custom', { from, to }), [set]),
     setMonth: useCallback((value: string) => set('month', value), [set]),
     setScope: useCallback((key: string) => set('store', key), [set]),
   };

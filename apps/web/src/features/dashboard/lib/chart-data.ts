@@ -122,3 +122,29 @@ export function impactTotals(rows: readonly ReportRow[]): ImpactTotals {
   );
   return { ...totals, money };
 }
+
+/** The series key of the previous period's overlay on a line chart (decision 0072). */
+export const PREVIOUS_SERIES = 'previous';
+
+/**
+ * The previous period's total weight laid over a line chart's points: bucket n of the range beside bucket n of the
+ * previous period (same granularity, the periods have the same length), so the lines can be read one over the other.
+ */
+export function withPreviousPeriod(
+  points: readonly TimePoint[],
+  bounds: RangeBounds,
+  previousRows: readonly ReportRow[],
+  previous: { from: string; to: string },
+): TimePoint[] {
+  const starts = periodStarts(bounds);
+  const previousStarts = periodStarts({ ...previous, granularity: bounds.granularity });
+  const sums = new Map<string, number>();
+  for (const row of previousRows) {
+    const start = row.date?.slice(0, 10);
+    if (start) sums.set(start, (sums.get(start) ?? 0) + (row.weight_kg__sum ?? 0));
+  }
+  return points.map((point) => {
+    const other = previousStarts[starts.indexOf(point.period)];
+    return { ...point, [PREVIOUS_SERIES]: other === undefined ? 0 : (sums.get(other) ?? 0) };
+  });
+}

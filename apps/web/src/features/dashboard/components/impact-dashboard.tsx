@@ -22,6 +22,7 @@ import { scopeKey, scopeTitle, type DashboardAccess, type Scope } from '../lib/s
 import { scopeOptions } from '../lib/scope-options';
 import { BreakdownCard } from './breakdown-card';
 import { DashboardGrid } from './dashboard-grid';
+import { DashboardExport } from './dashboard-export';
 import { DashboardHeader } from './dashboard-header';
 import classes from './impact-dashboard.module.css';
 import { ImpactCards, type CardComparison } from './impact-cards';
@@ -142,6 +143,7 @@ export function ImpactDashboard({ viewer, access, flwUrl, lockedScope }: ImpactD
               )
             )}
           </DashboardGrid>
+          <DashboardExport from={bounds.from} to={bounds.to} scope={scope} granularity={bounds.granularity} />
           {departments.isError && !departmentRows ? (
             <Alert color="red" variant="light" title="The impact figures could not be loaded" role="alert">
               <Button size="xs" variant="default" onClick={() => void departments.refetch()}>

@@ -4,18 +4,22 @@
  *
  * Usage: npx tsx bench/report-totals-bench.ts [--donations 10000000] [--stores 2000] [--big-company 500]
  *          [--companies 10] [--years 5] [--runs 30] [--raw-runs 3] [--pglite-donations 1000000] [--skip-pg] [--skip-pglite]
+ *          [--compare]
  *
  * Timed: what the endpoint does after the access checks (time bounds, source planning, one SQL statement through
  * Kysely, rows to JSON-ready objects) — modules/reports/totals.*. Raw: rawTotals (the tests' reference query).
  * Targets (issue "Step 2"): store 12 months by month x department x destination p50 <= 10 ms, company of ~500
  * stores 3 years by week <= 50 ms, network 5 years by month <= 50 ms, each >= 20x faster than raw; PGlite with
  * 1M donations, network by month <= 200 ms.
+ * --compare (issue 38, decision 0072) also times each case as compare=true answers it: the range and its two
+ * comparison periods (previous, a year earlier), planned alike and read at once, as totals.service.ts does.
  */
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openDatabase, type Database } from '../apps/server/src/db/connection.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { rawTotals, type RawTotalsParams } from '../apps/server/src/test-support/fixtures/raw-totals.js';
+import { comparisonBounds } from '@openrescue/shared';
 import { intervalOf } from '../apps/server/src/modules/reports/time-bounds.js';
 import { periodOf, planSegments } from '../apps/server/src/modules/reports/totals.planner.js';
 import { queryTotals } from '../apps/server/src/modules/reports/totals.repository.js';
@@ -36,6 +40,7 @@ const { values: args } = parseArgs({
     'pglite-donations': { type: 'string', default: '1000000' },
     'skip-pg': { type: 'boolean', default: false },
     'skip-pglite': { type: 'boolean', default: false },
+    compare: { type: 'boolean', default: false },
     port: { type: 'string' },
   },
 });
@@ -131,6 +136,36 @@ function cases(net: BenchNetwork, stores: number, bigCompany: number): Case[] {
   ];
 }
 
+/** compare=true's data path: the range and both comparison periods (comparisonBounds), read at once. */
+async function comparedTotals(database: Database, q: Query) {
+  const periods = comparisonBounds(q.entry_time__gte!, q.entry_time__lte!);
+  const [main] = await Promise.all([
+    rollupTotals(database, q),
+    rollupTotals(database, { ...q, entry_time__gte: periods.previous.from, entry_time__lte: periods.previous.to }),
+    rollupTotals(database, { ...q, entry_time__gte: periods.yearAgo.from, entry_time__lte: periods.yearAgo.to }),
+  ]);
+  return main;
+}
+
+async function runCompared(label: string, database: Database, list: Case[]) {
+  for (const c of list) {
+    const samples = await timeIt(runs, 3, (i) => comparedTotals(database, c.query(i)));
+    recordFigures([
+      {
+        group: 'Reporting totals (donation_totals)',
+        name: `${c.name}, with comparison (${label})`,
+        unit: 'ms',
+        samples,
+        target: c.target ? { op: '<=', value: c.target, of: 'p95' } : undefined,
+        note: 'compare=true: the range, the previous period and the year before',
+      },
+    ]);
+    console.log(
+      `  ${c.name}, with comparison: p50 ${percentile(samples, 50).toFixed(1)} ms, p95 ${percentile(samples, 95).toFixed(1)} ms`,
+    );
+  }
+}
+
 async function runCases(label: string, database: Database, list: Case[], withRaw: boolean) {
   console.log(`\n${label}`);
   for (const c of list) {
@@ -164,6 +199,7 @@ async function runCases(label: string, database: Database, list: Case[], withRaw
     }
     console.log(line);
   }
+  if (args.compare) await runCompared(label, database, list);
 }
 
 async function benchPostgres() {

@@ -10,10 +10,12 @@ export interface LinkFieldProps {
   link: UseQueryResult<string>;
   /** The staff action under the field (rotate, revoke), when the viewer may take it. */
   action?: { label: string; icon: ReactNode; onClick: () => void; pending: boolean };
+  /** After the copy button put the link on the clipboard (the audit trail records it). */
+  onCopied?: () => void;
 }
 
 /** A read-only link with a copy button, and a red action that replaces it. */
-export function LinkField({ label, copyLabel, link, action }: LinkFieldProps) {
+export function LinkField({ label, copyLabel, link, action, onCopied }: LinkFieldProps) {
   const absolute = link.data ? new URL(link.data, window.location.origin).toString() : '';
   return (
     <Stack gap={4}>
@@ -32,7 +34,10 @@ export function LinkField({ label, copyLabel, link, action }: LinkFieldProps) {
               <ActionIcon
                 variant="default"
                 size="lg"
-                onClick={copy}
+                onClick={() => {
+                  copy();
+                  onCopied?.();
+                }}
                 disabled={!absolute}
                 aria-label={copied ? 'Link copied' : copyLabel}
               >

@@ -1,20 +1,20 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconBan } from '@tabler/icons-react';
-import { toApiError } from '../../../lib/api-errors';
-import { showErrorDialog } from '../../../lib/error-events';
-import { getProductName } from '../../../lib/product-name';
 import { notify } from '../../../lib/toasts';
-import { usePosterLink, useRevokePosterLink } from '../api/poster-link';
+import { usePosterLink, useRecordPosterLinkCopied, useRevokePosterLink } from '../api/poster-link';
+import type { LinkSide } from '../api/public-link';
 import { LinkField } from './link-field';
+import { showLinkError } from './public-link-field';
 
 /**
  * The short link a store's printed posters carry in their QR code (decision 0050): it outlives rotating the public
  * reports link, and staff revoke it on its own.
  */
-export function PosterLinkField({ storeId }: { storeId: string }) {
-  const link = usePosterLink(storeId);
-  const revoke = useRevokePosterLink(storeId);
+export function PosterLinkField({ storeId, side = 'ops' }: { storeId: string; side?: LinkSide }) {
+  const link = usePosterLink(storeId, side);
+  const revoke = useRevokePosterLink(storeId, side);
+  const copied = useRecordPosterLinkCopied(storeId, side);
 
   const confirmRevoke = () =>
     modals.openConfirmModal({
@@ -36,10 +36,7 @@ export function PosterLinkField({ storeId }: { storeId: string }) {
               message: 'Print the poster again to replace the old ones.',
               type: 'success',
             }),
-          onError: (error) => {
-            const e = toApiError(error, getProductName());
-            showErrorDialog({ type: e.type, message: e.message, detail: e.detail });
-          },
+          onError: showLinkError,
         }),
     });
 
@@ -48,6 +45,7 @@ export function PosterLinkField({ storeId }: { storeId: string }) {
       label="Poster link"
       copyLabel="Copy poster link"
       link={link}
+      onCopied={() => copied.mutate(undefined, { onError: showLinkError })}
       action={{
         label: 'Revoke poster link',
         icon: <IconBan size={14} aria-hidden="true" />,

@@ -5,7 +5,13 @@ import { toApiError } from '../../../lib/api-errors';
 import { showErrorDialog } from '../../../lib/error-events';
 import { getProductName } from '../../../lib/product-name';
 import { notify } from '../../../lib/toasts';
-import { usePublicLink, useRotatePublicLink, type LinkKind } from '../api/public-link';
+import {
+  type LinkKind,
+  type LinkSide,
+  usePublicLink,
+  useRecordPublicLinkCopied,
+  useRotatePublicLink,
+} from '../api/public-link';
 import { LinkField } from './link-field';
 
 /** What stops working when the link is rotated (issue 34: the confirm says it, posters included). */
@@ -18,10 +24,28 @@ const ROTATE_STOPS: Record<LinkKind, string> = {
     'sent or waiting to be sent, bookmarked or shared. Mails sent from now on carry the new link.',
 };
 
-/** The public reports link (with its token): copy it; staff may rotate it, which kills every older link. */
-export function PublicLinkField({ kind, id, canRotate }: { kind: LinkKind; id: string; canRotate: boolean }) {
-  const link = usePublicLink(kind, id);
-  const rotate = useRotatePublicLink(kind, id);
+/** A failed write of a link (rotate, revoke, the record of a copy): the shared error dialog. */
+export function showLinkError(error: unknown) {
+  const e = toApiError(error, getProductName());
+  showErrorDialog({ type: e.type, message: e.message, detail: e.detail });
+}
+
+export interface PublicLinkFieldProps {
+  kind: LinkKind;
+  id: string;
+  canRotate: boolean;
+  /** The console (staff) or the client app (the link's owners, issue 37): the same field, other routes. */
+  side?: LinkSide;
+}
+
+/**
+ * The public reports link (with its token): copy it (recorded in the audit trail); staff and the link's owners may
+ * rotate it, which kills every older link.
+ */
+export function PublicLinkField({ kind, id, canRotate, side = 'ops' }: PublicLinkFieldProps) {
+  const link = usePublicLink(kind, id, side);
+  const rotate = useRotatePublicLink(kind, id, side);
+  const copied = useRecordPublicLinkCopied(kind, id, side);
 
   const confirmRotate = () =>
     modals.openConfirmModal({
@@ -37,10 +61,7 @@ export function PublicLinkField({ kind, id, canRotate }: { kind: LinkKind; id: s
         rotate.mutate(undefined, {
           onSuccess: () =>
             notify({ title: 'Link rotated', message: 'Older public links no longer work.', type: 'success' }),
-          onError: (error) => {
-            const e = toApiError(error, getProductName());
-            showErrorDialog({ type: e.type, message: e.message, detail: e.detail });
-          },
+          onError: showLinkError,
         }),
     });
 
@@ -49,6 +70,7 @@ export function PublicLinkField({ kind, id, canRotate }: { kind: LinkKind; id: s
       label="Public reports link"
       copyLabel="Copy public link"
       link={link}
+      onCopied={() => copied.mutate(undefined, { onError: showLinkError })}
       action={
         canRotate
           ? {

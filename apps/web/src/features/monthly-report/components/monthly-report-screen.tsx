@@ -69,10 +69,12 @@ export interface MonthlyReportScreenProps {
   bearer?: string;
   /** The way back (the client app's dashboard link), above the heading; never printed. */
   back?: ReactNode;
+  /** The share links, for those who own them (the client app's route composes them), above the report; never printed. */
+  share?: ReactNode;
 }
 
 /** Monthly donation report of a store or a receiver (spec 2.6): Month, YTD and (receivers) Raw Data tabs. */
-export function MonthlyReportScreen({ kind, id, bearer, back }: MonthlyReportScreenProps) {
+export function MonthlyReportScreen({ kind, id, bearer, back, share }: MonthlyReportScreenProps) {
   const { month, choices, setMonth } = useReportMonth();
   const query = useMonthlyReport(kind, id, month, bearer);
   const download = useDownloadMonthlyReport();
@@ -143,6 +145,7 @@ export function MonthlyReportScreen({ kind, id, bearer, back }: MonthlyReportScr
           Corrected after publishing on {formatDate(report.corrected_after_publishing)}
         </Text>
       )}
+      {share && report && <div className={classes.noPrint}>{share}</div>}
       <Paper
         withBorder
         radius="md"

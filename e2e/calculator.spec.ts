@@ -171,4 +171,18 @@ test.describe('savings calculator: typed numbers', () => {
       await expect(size).toHaveValue('25,000');
     }
   });
+
+  test('the standalone pages say so while the browser is offline', async ({ page, context }) => {
+    for (const path of [CALCULATOR, '/login']) {
+      await page.goto(path);
+      const banner = page.getByTestId('offline-banner');
+      await expect(banner).toHaveText('');
+      // The pages paint before their code loads (after the first paint): offline before that, it would never load.
+      await page.waitForLoadState('networkidle');
+      await context.setOffline(true);
+      await expect(banner).toHaveText('You seem to be offline, check your connection.');
+      await context.setOffline(false);
+      await expect(banner).toHaveText('');
+    }
+  });
 });

@@ -1,11 +1,15 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
+import { OfflineBanner } from '../components/offline-banner';
 import { useDemoMode } from '../lib/demo-mode';
 import { queryClient } from '../lib/query-client';
 import { createAppTheme, cssVariablesResolver } from '../lib/theme';
 
-/** What every page needs, including the standalone calculator: the theme (swapped in demo mode) and the server-state cache. */
+/**
+ * What every page needs, including the standalone sign-in and calculator pages: the theme (swapped in demo mode), the
+ * server-state cache and the offline banner.
+ */
 export function BaseProviders({ children }: { children: ReactNode }) {
   const demo = useDemoMode();
   const theme = useMemo(() => createAppTheme(demo), [demo]);
@@ -20,7 +24,10 @@ export function BaseProviders({ children }: { children: ReactNode }) {
       withCssVariables={demo}
       withGlobalClasses={false}
     >
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        <OfflineBanner />
+        {children}
+      </QueryClientProvider>
     </MantineProvider>
   );
 }

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { OfflineBanner } from '../components/offline-banner';
 import { ToastHost } from '../components/toast-host';
 import { SessionProvider } from '../lib/session-context';
 import { BaseProviders } from './base-providers';
@@ -10,7 +9,6 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <BaseProviders>
       <SessionProvider>
         <ToastHost />
-        <OfflineBanner />
         {children}
       </SessionProvider>
     </BaseProviders>

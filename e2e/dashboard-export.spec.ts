@@ -169,4 +169,27 @@ test.describe('dashboard export', () => {
     await settle(page);
     await page.screenshot({ path: screenshotPath('dashboard-api-keys-phone.png') });
   });
+  test("a charity user downloads its sites' figures, equal to the totals API", async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('charity@openrescue.test');
+    await page.getByLabel('Password').fill('demo-charity');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByTestId('charity-dashboard')).toBeVisible({ timeout: 20_000 });
+    const csvFile = await download(page, 'CSV');
+    const { from, to } = rangeOf(csvFile.name);
+    const rows = parse(await readFile(csvFile.path), { columns: true, bom: true }) as Record<string, string>[];
+    expect(Object.keys(rows[0])).not.toContain('money_saved');
+    // The server narrows every answer to the charity's receivers: the same question without a scope.
+    const query = new URLSearchParams({ entry_time__gte: from, entry_time__lte: to, annotate: 'from_department_id' });
+    const res = await page.request.get(`${TOTALS}?${query}&annotate_metrics=true&page_size=1000`);
+    expect(res.status()).toBe(200);
+    const departments = ((await res.json()) as { results: TotalsRow[] }).results;
+    const csvDepartments = rows.filter((r) => r.section === 'department' && r.period === 'current');
+    expect(csvDepartments.map((r) => [Number(r.category_id), grams(r.weight_kg)])).toEqual(
+      departments
+        .map((r) => [r.from_department_id, grams(r.weight_kg__sum)])
+        .sort((a, b) => Number(a[0]) - Number(b[0])),
+    );
+  });
 });

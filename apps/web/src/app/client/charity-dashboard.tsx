@@ -4,6 +4,7 @@ import { useDeferredValue, useMemo } from 'react';
 import { useDonationTotals } from '../../features/dashboard/api/get-donation-totals';
 import { useStores } from '../../features/dashboard/api/get-stores';
 import { BreakdownCard } from '../../features/dashboard/components/breakdown-card';
+import { DashboardExport } from '../../features/dashboard/components/dashboard-export';
 import { DashboardGrid } from '../../features/dashboard/components/dashboard-grid';
 import { DashboardHeader } from '../../features/dashboard/components/dashboard-header';
 import { ImpactCards } from '../../features/dashboard/components/impact-cards';
@@ -66,6 +67,8 @@ export function CharityDashboard({ viewer, charity }: CharityDashboardProps) {
         <RangeSelect ranges={ranges} value={params.range} onChange={params.setRange} />
         <MonthPicker value={params.month} latest={currentReportMonth()} onChange={params.setMonth} />
       </DashboardGrid>
+      {/* The cards' and the department graph's figures for the charity's sites, as CSV and Excel (decision 0074). */}
+      <DashboardExport from={bounds.from} to={bounds.to} scope={ALL_SITES} granularity={bounds.granularity} />
       {departments.isError && !rows ? (
         <Alert color="red" variant="light" title="The impact figures could not be loaded" role="alert">
           <Button size="xs" variant="default" onClick={() => void departments.refetch()}>

@@ -130,7 +130,8 @@ export function ReceiverUsersPanel({ receiverId, receiverName }: { receiverId: n
       ) : list.data && list.data.results.length > 0 ? (
         <CompactList label="Charity users">
           {list.data.results.map((user) => {
-            const state = STATE_LABEL[user.invitation.state];
+            // Someone who has a password (or signed in) is signed up, whether or not an invitation got them there.
+            const state = STATE_LABEL[user.signed_in ? 'accepted' : user.invitation.state];
             return (
               <CompactListRow key={user.id}>
                 <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
@@ -164,7 +165,7 @@ export function ReceiverUsersPanel({ receiverId, receiverName }: { receiverId: n
                   <Button size="compact-sm" variant="default" onClick={() => rename(user)}>
                     Rename
                   </Button>
-                  {user.invitation.state !== 'accepted' && (
+                  {!user.signed_in && user.invitation.state !== 'accepted' && (
                     <Button
                       size="compact-sm"
                       variant="default"
@@ -172,7 +173,7 @@ export function ReceiverUsersPanel({ receiverId, receiverName }: { receiverId: n
                       onClick={() => invite(user)}
                       loading={actions.invite.isPending && actions.invite.variables === user.id}
                     >
-                      Send again
+                      {user.invitation.state === 'none' ? 'Send invitation' : 'Send again'}
                     </Button>
                   )}
                   <Button

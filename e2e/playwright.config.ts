@@ -53,6 +53,7 @@ const LANES: { name: string; port: number; files: string[] }[] = [
       'compare-and-range',
       'share-links',
       'charity',
+      'charity',
     ],
   },
 ];

@@ -1,4 +1,4 @@
-import { Alert, Button, Stack } from '@mantine/core';
+import { Alert, Box, Button, Group, Stack } from '@mantine/core';
 import {
   canSeeFlwButton,
   canSeeMoneySaved,
@@ -21,6 +21,7 @@ import { impactTotals } from '../lib/chart-data';
 import { scopeKey, scopeTitle, type DashboardAccess, type Scope } from '../lib/scope';
 import { scopeOptions } from '../lib/scope-options';
 import { BreakdownCard } from './breakdown-card';
+import { CompanyReportButton } from './company-report-button';
 import { DashboardGrid } from './dashboard-grid';
 import { DashboardExport } from './dashboard-export';
 import { DashboardHeader } from './dashboard-header';
@@ -57,6 +58,23 @@ export function ImpactDashboard({ viewer, access, flwUrl, lockedScope }: ImpactD
   const companyList = useDeferredValue(companies.data);
   const params = useDashboardParams(viewer, access, storeList, lockedScope);
   const { scope, bounds, setScope } = params;
+  // 'Company report' (issue 37 §2): a company user who sees all stores, for their company; staff, for the company picked.
+  const reportCompanyId = lockedScope
+    ? undefined
+    : access.kind === 'company'
+      ? access.companyId
+      : access.kind === 'admin' && scope.kind === 'company'
+        ? scope.id
+        : undefined;
+  const companyReport = useMemo(() => {
+    const company = companyList?.find((c) => c.id === reportCompanyId);
+    if (!company || !storeList) return null;
+    return {
+      companyId: company.id,
+      company: company.name,
+      stores: storeList.filter((s) => s.company_id === company.id).length,
+    };
+  }, [companyList, storeList, reportCompanyId]);
 
   // The cards' figures with the previous and the year-earlier period's, in one request (decision 0072).
   const departments = useComparedTotals({ from: bounds.from, to: bounds.to, scope, annotate: 'from_department_id' });
@@ -135,13 +153,18 @@ export function ImpactDashboard({ viewer, access, flwUrl, lockedScope }: ImpactD
               onChange={params.setRange}
               onOpen={prefetchRanges}
             />
-            {params.custom ? (
-              <CustomRangePicker value={params.custom} latest={reportDay()} onChange={params.setCustom} />
-            ) : (
-              !RANGES_WITHOUT_MONTH.includes(params.range) && (
-                <MonthPicker value={params.month} latest={currentReportMonth()} onChange={params.setMonth} />
-              )
-            )}
+            <Group gap="xs" align="flex-end" wrap="nowrap">
+              <Box flex={1} miw={0}>
+                {params.custom ? (
+                  <CustomRangePicker value={params.custom} latest={reportDay()} onChange={params.setCustom} />
+                ) : (
+                  !RANGES_WITHOUT_MONTH.includes(params.range) && (
+                    <MonthPicker value={params.month} latest={currentReportMonth()} onChange={params.setMonth} />
+                  )
+                )}
+              </Box>
+              {companyReport && <CompanyReportButton {...companyReport} month={params.month} />}
+            </Group>
           </DashboardGrid>
           <DashboardExport from={bounds.from} to={bounds.to} scope={scope} granularity={bounds.granularity} />
           {departments.isError && !departmentRows ? (

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Center, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import { DEFAULT_MAX_PUBLISH_FILES, NOTHING_TO_PROCESS, type LiveJob } from '@openrescue/shared';
 import { IconSend } from '@tabler/icons-react';
@@ -41,9 +41,16 @@ function useRunStates(jobs: readonly LiveJob[], started: ReadonlyMap<string, num
   }, [jobs, started]);
 }
 
+/** The kinds of report file (the Type column's letter is R for a charity's, P for the others, spec 2.3). */
+const FILE_KINDS = [
+  { value: 'CHARITY_REPORT', label: 'Charity reports' },
+  { value: 'STORE_REPORT', label: 'Store reports' },
+  { value: 'COMPANY_REPORT', label: 'Company reports (every store)' },
+];
+
 /** Publish Reports (spec 2.3): the report files, job settings, filters and START PUBLISH, with live progress. */
 export function PublishScreen({ liveJobs }: { liveJobs: readonly LiveJob[] }) {
-  const { filters, setCompany, setReceiver, setMonth } = usePublishFilters();
+  const { filters, setCompany, setReceiver, setMonth, setFileType } = usePublishFilters();
   const selector = publishFileSelector(filters);
   const files = usePublishFiles(selector);
   const rows = files.data?.data ?? [];
@@ -112,7 +119,9 @@ export function PublishScreen({ liveJobs }: { liveJobs: readonly LiveJob[] }) {
             : `${total.toLocaleString('en-US')} files${rows.length < total ? ` (first ${rows.length.toLocaleString('en-US')} listed)` : ''}`}
         </Text>
         <Group gap="xs">
-          <FilterDrop active={[filters.companyId, filters.receiverId, filters.month].filter(Boolean).length}>
+          <FilterDrop
+            active={[filters.companyId, filters.receiverId, filters.month, filters.fileType].filter(Boolean).length}
+          >
             <LookupFilter
               kind="companies"
               label="Supplier"
@@ -124,6 +133,16 @@ export function PublishScreen({ liveJobs }: { liveJobs: readonly LiveJob[] }) {
               label="Receiver"
               value={filters.receiverId ? String(filters.receiverId) : null}
               onChange={setReceiver}
+            />
+            <Select
+              label="File kind"
+              placeholder="Every kind"
+              clearable
+              data={FILE_KINDS}
+              value={filters.fileType ?? null}
+              onChange={setFileType}
+              comboboxProps={{ withinPortal: false }}
+              data-testid="publish-file-kind"
             />
             <MonthPickerInput
               label="Entry month"

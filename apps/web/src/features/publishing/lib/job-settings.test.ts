@@ -72,6 +72,16 @@ describe('task names, per-call counts and the selector', () => {
       'OrderBy(PublishFile, [id], FALSE)',
     );
   });
+
+  it('narrows to one file kind: a company report is a kind of its own (decision 0068)', () => {
+    expect(publishFileSelector({ companyId: 4, receiverId: null, month: null, fileType: 'COMPANY_REPORT' })).toBe(
+      'OrderBy(Filter(PublishFile, AND([company_id] = 4, [file_type] = "COMPANY_REPORT")), [id], FALSE)',
+    );
+    const unknown = 'X") OR TRUE' as unknown as 'COMPANY_REPORT';
+    expect(publishFileSelector({ companyId: null, receiverId: null, month: null, fileType: unknown })).toBe(
+      'OrderBy(PublishFile, [id], FALSE)',
+    );
+  });
 });
 
 describe('defaultStartId (issue 36)', () => {

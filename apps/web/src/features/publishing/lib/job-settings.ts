@@ -1,4 +1,7 @@
-import { DEFAULT_MAX_PUBLISH_CHUNK, DEFAULT_MAX_PUBLISH_FILES } from '@openrescue/shared';
+import { DEFAULT_MAX_PUBLISH_CHUNK, DEFAULT_MAX_PUBLISH_FILES, PUBLISH_FILE_TYPES } from '@openrescue/shared';
+
+/** A publish file's kind. */
+export type PublishFileType = (typeof PUBLISH_FILE_TYPES)[number];
 
 /** Spec 5 "Publish job": file count 1 / selected / max; number per API call 1 / 2 / max. Both default to 1. */
 export type FileCountChoice = '1' | 'selected' | 'max';
@@ -71,6 +74,8 @@ export interface PublishFilters {
   receiverId: number | null;
   /** The entry month, YYYY-MM-01. */
   month: string | null;
+  /** One file kind only (a company's report is a kind of its own: COMPANY_REPORT, decision 0068). */
+  fileType?: PublishFileType | null;
 }
 
 /** The job's name: publish_company_{id}, publish_receiver_{id} for a filtered list, publish_all otherwise. */
@@ -86,6 +91,9 @@ export function publishFileSelector(filters: PublishFilters): string {
   if (filters.companyId) conditions.push(`[company_id] = ${Math.trunc(filters.companyId)}`);
   if (filters.receiverId) conditions.push(`[receiver_id] = ${Math.trunc(filters.receiverId)}`);
   if (filters.month && /^\d{4}-\d{2}-01$/.test(filters.month)) conditions.push(`[entry_date] = "${filters.month}"`);
+  if (filters.fileType && PUBLISH_FILE_TYPES.includes(filters.fileType)) {
+    conditions.push(`[file_type] = "${filters.fileType}"`);
+  }
   const source = conditions.length === 0 ? 'PublishFile' : `Filter(PublishFile, AND(${conditions.join(', ')}))`;
   return `OrderBy(${source}, [id], FALSE)`;
 }

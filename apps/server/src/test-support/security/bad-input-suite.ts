@@ -42,6 +42,10 @@ const EXCLUDED: Record<string, string> = {
   'POST /core-api/api/auth/change-email': 'sign-in suite',
   // Declares no input to malform: the session cookie is all it reads, covered with sign-in.
   'POST /core-api/api/session/token': 'sign-in suite',
+  // The figures API is read-only: every write method answers 405 before reading anything (dashboard-export.test.ts).
+  ...Object.fromEntries(
+    ['POST', 'PUT', 'PATCH', 'DELETE'].map((m) => [`${m} /core-api/api/integrations/figures`, 'read-only, 405']),
+  ),
 };
 
 /** Writes by method only: Find answers rows and stores nothing, so its requests may be valid (selectors that parse run). */
@@ -263,7 +267,14 @@ export function describeBadInput(shard: number, of: number) {
           )
           .execute();
         // A valid request per write route with a body (they write: this runs after the checksummed batches).
-        const valid: Record<string, { url: string; body: unknown }> = {
+        // Company API keys are a company admin's (decision 0074).
+        const companyAdmin = (await signIn(t.app, 'company@openrescue.test', 'demo-company')).token;
+        const valid: Record<string, { url: string; body: unknown; authorization?: string }> = {
+          'POST /core-api/api/company/api-keys': {
+            url: '/core-api/api/company/api-keys',
+            body: { name: 'unknown field check' },
+            authorization: `Bearer ${companyAdmin}`,
+          },
           'POST /core-api/api/bulkscan/': { url: '/core-api/api/bulkscan/', body: [item(f, { weight_kg: 2 })] },
           'POST /core-api/api/retail/no-pickups': {
             url: '/core-api/api/retail/no-pickups',
@@ -336,13 +347,16 @@ export function describeBadInput(shard: number, of: number) {
         const marker = `unknown-${SEED}`;
         const answers: Record<string, number> = {};
         for (const e of withBody) {
-          const { url, body } = valid[e.key];
+          const { url, body, authorization } = valid[e.key];
           const send = (payload: unknown) =>
             t.app.inject({
               method: e.method as 'POST',
               url,
               payload: JSON.stringify(payload),
-              headers: { authorization: authorizationFor(e.access), 'content-type': 'application/json' },
+              headers: {
+                authorization: authorization ?? authorizationFor(e.access),
+                'content-type': 'application/json',
+              },
             });
           const plain = await send(body);
           expect(plain.statusCode, `${e.key} ${plain.body}`).toBeLessThan(300);

@@ -41,6 +41,8 @@ test.describe('share links owned by a company admin', () => {
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(oldUrl);
     await expectAccessible(page, 'store report with its share links');
     await share.scrollIntoViewIfNeeded();
+    await page.mouse.move(0, 0); // the copy button's tooltip would cover the poster link's label
+    await settle(page);
     await page.screenshot({ path: screenshotPath('client-share-links.png') });
     await page.setViewportSize({ width: 390, height: 844 });
     await share.scrollIntoViewIfNeeded();
@@ -87,5 +89,27 @@ test.describe('share links owned by a company admin', () => {
     await page.goto(`/reports/store/${own.id}`);
     await expect(page.getByRole('tab', { name: 'Month' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('share-links')).toHaveCount(0);
+  });
+
+  test("a charity user shares its receiver's report link, with no poster link", async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('charity@openrescue.test');
+    await page.getByLabel('Password').fill('demo-charity');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/$|\/\?/, { timeout: 30_000 });
+    const token = await page.evaluate(() => JSON.parse(sessionStorage.getItem('openrescue.session') ?? '{}').token);
+    const me = await page.request.get('/core-api/api/clients/receiver_user', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const receiverId = (await me.json()).results[0].receivers[0].id as number;
+    await page.goto(`/reports/receiver/${receiverId}`);
+    const share = page.getByTestId('share-links');
+    const link = share.getByRole('textbox', { name: 'Public reports link' });
+    await expect(link).toHaveValue(new RegExp(`/public/charity/${receiverId}/reports\\?tk=`), { timeout: 30_000 });
+    await expect(share.getByRole('textbox', { name: 'Poster link' })).toHaveCount(0);
+    await expect(share.getByRole('button', { name: 'Rotate link' })).toBeVisible();
+    await share.getByRole('button', { name: 'Copy public link' }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(await link.inputValue());
   });
 });

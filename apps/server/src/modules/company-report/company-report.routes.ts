@@ -42,7 +42,7 @@ export async function companyReportRoutes(app: FastifyInstance, { ctx, pool }: {
 
   for (const type of ['xlsx', 'pdf'] as const) {
     r.get(companyReportPaths[type], {
-      config: { access: 'client' },
+      config: { access: 'signed-in' },
       schema: {
         tags: ['reports'],
         description:
@@ -78,7 +78,7 @@ export async function companyReportRoutes(app: FastifyInstance, { ctx, pool }: {
   }
 
   r.post(companyReportPaths.jobs, {
-    config: { access: 'client' },
+    config: { access: 'signed-in' },
     schema: {
       tags: ['reports'],
       description:
@@ -106,7 +106,7 @@ export async function companyReportRoutes(app: FastifyInstance, { ctx, pool }: {
   }
 
   r.get(companyReportPaths.job, {
-    config: { access: 'client' },
+    config: { access: 'signed-in' },
     schema: {
       tags: ['reports'],
       description:
@@ -119,7 +119,7 @@ export async function companyReportRoutes(app: FastifyInstance, { ctx, pool }: {
 
   for (const type of ['xlsx', 'pdf'] as const) {
     r.get(type === 'xlsx' ? companyReportPaths.jobXlsx : companyReportPaths.jobPdf, {
-      config: { access: 'client' },
+      config: { access: 'signed-in' },
       schema: {
         tags: ['reports'],
         description: `The .${type} a succeeded company report job stored (404 until then).`,

@@ -74,7 +74,7 @@ export async function dashboardExportRoutes(app: FastifyInstance, { ctx }: { ctx
       .send(body);
 
   r.get(dashboardExportPaths.figures, {
-    config: { access: 'client' },
+    config: { access: 'signed-in' },
     schema: {
       tags,
       description:
@@ -88,7 +88,7 @@ export async function dashboardExportRoutes(app: FastifyInstance, { ctx }: { ctx
   });
 
   r.get(dashboardExportPaths.figuresCsv, {
-    config: { access: 'client' },
+    config: { access: 'signed-in' },
     schema: {
       tags,
       description: `The dashboard's figures as CSV, one row per figure (the JSON's numbers unformatted). ${QUERY_HELP}`,
@@ -107,7 +107,7 @@ export async function dashboardExportRoutes(app: FastifyInstance, { ctx }: { ctx
   });
 
   r.get(dashboardExportPaths.figuresXlsx, {
-    config: { access: 'client' },
+    config: { access: 'signed-in' },
     schema: {
       tags,
       description: `The dashboard's figures as a workbook: totals, departments, destinations, each by period. ${QUERY_HELP}`,

@@ -275,6 +275,12 @@ export function describeBadInput(shard: number, of: number) {
             body: { name: 'unknown field check' },
             authorization: `Bearer ${companyAdmin}`,
           },
+          // A company report job for the company admin's own company (decision 0068).
+          'POST /core-api/api/reports/company/:id/report-jobs': {
+            url: '/core-api/api/reports/company/1/report-jobs',
+            body: { month: '2026-01-01' },
+            authorization: `Bearer ${companyAdmin}`,
+          },
           'POST /core-api/api/bulkscan/': { url: '/core-api/api/bulkscan/', body: [item(f, { weight_kg: 2 })] },
           'POST /core-api/api/retail/no-pickups': {
             url: '/core-api/api/retail/no-pickups',

@@ -95,6 +95,8 @@ test.describe("a charity user's day", () => {
     await expect(charity.getByText(/money saved/i)).toHaveCount(0);
     await expect(charity.getByTestId('graph-store')).toBeVisible();
     await expect(charity.getByTestId('graph-department')).toBeVisible();
+    // Each card compares with the previous period and the year before, as every dashboard's (decision 0072).
+    await expect(dashboard.getByTestId('impact-change')).toHaveCount(2 * 3, { timeout: 30_000 });
     await expect(charity.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
     await expectAccessible(charity, 'charity dashboard');
     await charity.screenshot({ path: screenshotPath('charity-dashboard.png'), fullPage: true });

@@ -1,16 +1,23 @@
 import { Alert, Button, Stack } from '@mantine/core';
-import { currentReportMonth, DEPARTMENTS, rangeText, type MyReceiverUser, type Viewer } from '@openrescue/shared';
-import { useDeferredValue, useMemo } from 'react';
-import { useDonationTotals } from '../../features/dashboard/api/get-donation-totals';
+import {
+  currentReportMonth,
+  DEPARTMENTS,
+  RANGES_WITHOUT_MONTH,
+  rangeText,
+  reportDay,
+  type MyReceiverUser,
+  type Viewer,
+} from '@openrescue/shared';
+import { useMemo } from 'react';
 import { useStores } from '../../features/dashboard/api/get-stores';
 import { BreakdownCard } from '../../features/dashboard/components/breakdown-card';
 import { DashboardExport } from '../../features/dashboard/components/dashboard-export';
 import { DashboardGrid } from '../../features/dashboard/components/dashboard-grid';
 import { DashboardHeader } from '../../features/dashboard/components/dashboard-header';
 import { ImpactCards } from '../../features/dashboard/components/impact-cards';
-import { MonthPicker, RangeSelect } from '../../features/dashboard/components/range-controls';
+import { CustomRangePicker, MonthPicker, RangeSelect } from '../../features/dashboard/components/range-controls';
+import { useCardFigures } from '../../features/dashboard/hooks/use-card-figures';
 import { useDashboardParams } from '../../features/dashboard/hooks/use-dashboard-params';
-import { impactTotals } from '../../features/dashboard/lib/chart-data';
 import type { Scope } from '../../features/dashboard/lib/scope';
 import { placeCategories } from './place-categories';
 import { CharityReports } from '../../features/charity/components/charity-reports';
@@ -33,17 +40,8 @@ export interface CharityDashboardProps {
 export function CharityDashboard({ viewer, charity }: CharityDashboardProps) {
   const params = useDashboardParams(viewer, LOCKED, undefined, ALL_SITES);
   const { bounds } = params;
-  // The custom range needs its own picker (the client dashboard's); the charity's presets cover the same periods.
-  const ranges = useMemo(() => params.ranges.filter((r) => String(r) !== 'custom'), [params.ranges]);
-
-  const departments = useDonationTotals({
-    from: bounds.from,
-    to: bounds.to,
-    scope: ALL_SITES,
-    annotate: 'from_department_id',
-  });
-  const rows = useDeferredValue(departments.data);
-  const totals = useMemo(() => (rows ? impactTotals(rows) : undefined), [rows]);
+  // The cards compare with the previous and the year-earlier period, as every dashboard's (decision 0072).
+  const { departments, rows, totals, comparison } = useCardFigures(bounds.from, bounds.to, ALL_SITES);
 
   const stores = useStores();
   const storeCategories = useMemo(() => placeCategories(stores.data ?? []), [stores.data]);
@@ -64,8 +62,14 @@ export function CharityDashboard({ viewer, charity }: CharityDashboardProps) {
         data-print="hide"
         onSubmit={(e: React.FormEvent) => e.preventDefault()}
       >
-        <RangeSelect ranges={ranges} value={params.range} onChange={params.setRange} />
-        <MonthPicker value={params.month} latest={currentReportMonth()} onChange={params.setMonth} />
+        <RangeSelect ranges={params.ranges} value={params.range} onChange={params.setRange} />
+        {params.custom ? (
+          <CustomRangePicker value={params.custom} latest={reportDay()} onChange={params.setCustom} />
+        ) : (
+          !RANGES_WITHOUT_MONTH.includes(params.range) && (
+            <MonthPicker value={params.month} latest={currentReportMonth()} onChange={params.setMonth} />
+          )
+        )}
       </DashboardGrid>
       {/* The cards' and the department graph's figures for the charity's sites, as CSV and Excel (decision 0074). */}
       <DashboardExport from={bounds.from} to={bounds.to} scope={ALL_SITES} granularity={bounds.granularity} />
@@ -76,7 +80,7 @@ export function CharityDashboard({ viewer, charity }: CharityDashboardProps) {
           </Button>
         </Alert>
       ) : (
-        <ImpactCards totals={totals} showMoney={false} loading={!totals} />
+        <ImpactCards totals={totals} showMoney={false} loading={!totals} comparison={comparison} />
       )}
       <DashboardGrid layout="graphs">
         <BreakdownCard

@@ -14,10 +14,10 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useMemo } from 'react';
 import { useCompanies } from '../api/get-companies';
-import { comparedTotalsQueryOptions, donationTotalsQueryOptions, useComparedTotals } from '../api/get-donation-totals';
+import { comparedTotalsQueryOptions, donationTotalsQueryOptions } from '../api/get-donation-totals';
 import { useStores } from '../api/get-stores';
+import { useCardFigures } from '../hooks/use-card-figures';
 import { useDashboardParams } from '../hooks/use-dashboard-params';
-import { impactTotals } from '../lib/chart-data';
 import { scopeKey, scopeTitle, type DashboardAccess, type Scope } from '../lib/scope';
 import { scopeOptions } from '../lib/scope-options';
 import { BreakdownCard } from './breakdown-card';
@@ -26,7 +26,7 @@ import { DashboardGrid } from './dashboard-grid';
 import { DashboardExport } from './dashboard-export';
 import { DashboardHeader } from './dashboard-header';
 import classes from './impact-dashboard.module.css';
-import { ImpactCards, type CardComparison } from './impact-cards';
+import { ImpactCards } from './impact-cards';
 import { CustomRangePicker, MonthPicker, RangeSelect } from './range-controls';
 import { StoreSelect } from './store-select';
 
@@ -76,19 +76,7 @@ export function ImpactDashboard({ viewer, access, flwUrl, lockedScope }: ImpactD
     };
   }, [companyList, storeList, reportCompanyId]);
 
-  // The cards' figures with the previous and the year-earlier period's, in one request (decision 0072).
-  const departments = useComparedTotals({ from: bounds.from, to: bounds.to, scope, annotate: 'from_department_id' });
-  const compared = useDeferredValue(departments.data);
-  const departmentRows = compared?.rows;
-  const totals = useMemo(() => (departmentRows ? impactTotals(departmentRows) : undefined), [departmentRows]);
-  const comparison = useMemo<CardComparison | undefined>(
-    () =>
-      compared && {
-        previous: { ...compared.previous, totals: impactTotals(compared.previous.rows) },
-        yearAgo: { ...compared.yearAgo, totals: impactTotals(compared.yearAgo.rows) },
-      },
-    [compared],
-  );
+  const { departments, rows: departmentRows, totals, comparison } = useCardFigures(bounds.from, bounds.to, scope);
 
   const options = useMemo(
     () => scopeOptions(access, storeList ?? [], companyList ?? []),

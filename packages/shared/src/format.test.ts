@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { REPORT_TIME_ZONE } from './constants.js';
-import { formatDate, formatDateTime, isTimeZone, networkTimeZone, setNetworkTimeZone } from './format.js';
+import { countOf, formatDate, formatDateTime, isTimeZone, networkTimeZone, setNetworkTimeZone } from './format.js';
 import { regionName } from './network.js';
 import { shiftReportDay, startOfReportDay } from './report-day.js';
 
@@ -28,6 +28,14 @@ describe('dates and times in the network time zone (decision 0064)', () => {
 
   it('gives text that is not a time back as it is', () => {
     expect(formatDateTime('not a time')).toBe('not a time');
+  });
+});
+
+describe('countOf', () => {
+  it('says one thing in the singular and any other count in the plural, with separators', () => {
+    expect(countOf(1, 'file', 'files')).toBe('1 file');
+    expect(countOf(0, 'file', 'files')).toBe('0 files');
+    expect(countOf(12_345, 'entry', 'entries')).toBe('12,345 entries');
   });
 });
 

@@ -22,6 +22,11 @@ export function formatNumber(value: number): string {
   return whole().format(value);
 }
 
+/** A count and its noun: (1, 'file', 'files') -> '1 file', (1234, …) -> '1,234 files'. */
+export function countOf(n: number, one: string, many: string): string {
+  return `${formatNumber(n)} ${n === 1 ? one : many}`;
+}
+
 /** 1,234,567 -> '1.2M'; below a million, thousands separators. */
 export function formatCompact(value: number): string {
   if (Math.abs(value) >= 1_000_000) return `${oneDecimal().format(value / 1_000_000)}M`;

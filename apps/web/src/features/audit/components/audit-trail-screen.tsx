@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Group, Loader, Pagination, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES } from '@openrescue/shared';
+import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES, countOf } from '@openrescue/shared';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DownloadButton } from '../../../components/download-button';
@@ -131,7 +131,7 @@ export function AuditTrailScreen() {
         <Text size="sm" c="dimmed" data-testid="audit-count" aria-live="polite">
           {query.isPending
             ? 'Loading…'
-            : `${total.toLocaleString('en-US')} ${total === 1 ? 'entry' : 'entries'}${active ? ' match these filters' : ''}`}
+            : `${countOf(total, 'entry', 'entries')}${active ? ' match these filters' : ''}`}
         </Text>
         <DownloadCsvButton filters={filters} />
       </Group>

@@ -1,9 +1,9 @@
 import { Text } from '@mantine/core';
-import { formatNumber } from '@openrescue/shared';
+import { countOf, formatNumber } from '@openrescue/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { GeneratedFilesList } from '../api/find-generated-files';
 
-const files = (n: number) => `${formatNumber(n)} ${n === 1 ? 'file' : 'files'}`;
+const files = (n: number) => countOf(n, 'file', 'files');
 
 /** The header's file count: the files listed, and how many documents match when that differs. */
 export function FileCount({ query }: { query: UseQueryResult<GeneratedFilesList> }) {

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Center, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
-import { DEFAULT_MAX_PUBLISH_FILES, NOTHING_TO_PROCESS, type LiveJob } from '@openrescue/shared';
+import { countOf, DEFAULT_MAX_PUBLISH_FILES, formatNumber, NOTHING_TO_PROCESS, type LiveJob } from '@openrescue/shared';
 import { IconSend } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { FilterDrop } from '../../../components/filter-drop';
@@ -84,7 +84,7 @@ export function PublishScreen({ liveJobs }: { liveJobs: readonly LiveJob[] }) {
           );
           notify({
             title: 'Publishing',
-            message: `${job.name}: ${job.total.toLocaleString('en-US')} files queued.`,
+            message: `${job.name}: ${countOf(job.total, 'file', 'files')} queued.`,
             type: 'success',
           });
         },
@@ -116,7 +116,7 @@ export function PublishScreen({ liveJobs }: { liveJobs: readonly LiveJob[] }) {
         <Text size="sm" c="dimmed" aria-live="polite" data-testid="file-count">
           {files.isPending || files.isPlaceholderData
             ? 'Loading…'
-            : `${total.toLocaleString('en-US')} files${rows.length < total ? ` (first ${rows.length.toLocaleString('en-US')} listed)` : ''}`}
+            : `${countOf(total, 'file', 'files')}${rows.length < total ? ` (first ${formatNumber(rows.length)} listed)` : ''}`}
         </Text>
         <Group gap="xs">
           <FilterDrop

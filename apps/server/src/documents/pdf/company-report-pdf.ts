@@ -48,7 +48,7 @@ function storeTable(doc: CompanyReportDocument): ReactElement {
 
 /** The summary: the company's month in figures, its stores, then by department and by destination. */
 function summaryPages(doc: CompanyReportDocument, options: ReportLayoutOptions): ReactElement {
-  const summary = reportSummary(doc.company, options.productName);
+  const summary = reportSummary(doc.company, options.productName, false);
   const tiles = summary.tiles.map((tile, i) =>
     h(
       View,
@@ -115,7 +115,7 @@ export async function renderCompanyReportPdf(
     },
     part !== 'stores' ? summaryPages(doc, layout) : null,
     ...(part === 'summary' ? [] : doc.stores).map((store) =>
-      reportPage(reportSummary(store, options.productName), layout, String(store.heading.id)),
+      reportPage(reportSummary(store, options.productName, false), layout, String(store.heading.id)),
     ),
   );
   return renderToBuffer(element as Parameters<typeof renderToBuffer>[0]);

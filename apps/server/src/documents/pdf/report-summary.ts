@@ -52,7 +52,11 @@ function shares(
     .filter((r) => r.weight_kg > 0);
 }
 
-export function reportSummary(report: ReportDocument, productName: string): ReportSummary {
+/**
+ * `withRawData`: whether the spreadsheet that goes with this page lists every donation (a store's or charity's own
+ * report); the company report's workbook has a Summary and a sheet per store instead (decision 0068).
+ */
+export function reportSummary(report: ReportDocument, productName: string, withRawData = true): ReportSummary {
   const h = report.heading;
   const t = report.month.totals;
   const receives = h.kind === 'receiver';
@@ -97,6 +101,7 @@ export function reportSummary(report: ReportDocument, productName: string): Repo
     note:
       `Figures from weighed donations recorded by ${productName} for ${h.month} to ${h.month_end} ` +
       '(America/Vancouver). 1 kg = 2.20462 lb, rounded up. Meals count charity donations only (1 meal = 0.544 kg). ' +
-      `Impact factors version ${report.impact_factor_version}; the spreadsheet of this report lists every donation.`,
+      `Impact factors version ${report.impact_factor_version}` +
+      (withRawData ? '; the spreadsheet of this report lists every donation.' : '.'),
   };
 }

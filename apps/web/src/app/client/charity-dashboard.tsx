@@ -80,7 +80,7 @@ export function CharityDashboard({ viewer, charity }: CharityDashboardProps) {
           </Button>
         </Alert>
       ) : (
-        <ImpactCards totals={totals} showMoney={false} loading={!totals} comparison={comparison} />
+        <ImpactCards totals={totals} showMoney={false} loading={!totals} comparison={comparison} compared />
       )}
       <DashboardGrid layout="graphs">
         <BreakdownCard

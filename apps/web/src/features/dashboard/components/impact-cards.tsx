@@ -47,6 +47,8 @@ interface CardProps {
   color: string;
   loading: boolean;
   changes?: CardChange[];
+  /** Change lines to hold a place for while loading. */
+  changeLines: number;
 }
 
 const ARROWS = { up: IconArrowUpRight, down: IconArrowDownRight, same: IconArrowRight, new: IconArrowUpRight };
@@ -98,7 +100,7 @@ function LinePlaceholder({ h, w }: { h: number; w: number }) {
   );
 }
 
-function MetricCard({ label, value, detail, icon: CardIcon, color, loading, changes }: CardProps) {
+function MetricCard({ label, value, detail, icon: CardIcon, color, loading, changes, changeLines }: CardProps) {
   return (
     <Paper withBorder radius="md" p="md" component="li" data-testid="impact-card">
       <Group wrap="nowrap" align="flex-start" gap="sm">
@@ -118,7 +120,15 @@ function MetricCard({ label, value, detail, icon: CardIcon, color, loading, chan
               {loading ? <LinePlaceholder h={10} w={64} /> : detail}
             </Text>
           )}
-          {changes && !loading && changes.map((change) => <ChangeLine key={change.label} change={change} />)}
+          {loading
+            ? Array.from({ length: changeLines }, (_, i) => (
+                // As a change line: an inline box whose text (here a space) sets the line's height.
+                <Text key={i} size="xs" style={{ display: 'inline-flex', alignItems: 'center' }}>
+                  <LinePlaceholder h={10} w={112} />
+                  <span>{'\u00a0'}</span>
+                </Text>
+              ))
+            : changes?.map((change) => <ChangeLine key={change.label} change={change} />)}
         </Stack>
       </Group>
     </Paper>
@@ -131,6 +141,8 @@ export interface ImpactCardsProps {
   loading: boolean;
   /** The periods to compare with; without it the cards show the figures alone. */
   comparison?: CardComparison;
+  /** Whether the comparison lines will show: while loading, each card keeps their place. */
+  compared?: boolean;
 }
 
 type Metric = 'meals' | 'kg' | 'co2e' | 'money';
@@ -151,10 +163,18 @@ function changesOf(
 }
 
 /** Meals provided, food rescued (kg, then lb), CO2e reduced and, for staff, money saved (spec section 1). */
-export const ImpactCards = memo(function ImpactCards({ totals, showMoney, loading, comparison }: ImpactCardsProps) {
+export const ImpactCards = memo(function ImpactCards({
+  totals,
+  showMoney,
+  loading,
+  comparison,
+  compared = false,
+}: ImpactCardsProps) {
   const t = totals ?? { meals: 0, kg: 0, co2e: 0, money: 0 };
   const kg = (v: number) => `${formatCompact(v)} kg`;
-  const busy = loading || !totals;
+  // With a comparison to come, the cards wait for it: they fill once, at their final height.
+  const busy = loading || !totals || (compared && !comparison);
+  const lines = compared ? 2 : 0;
   return (
     <DashboardGrid component="ul" layout={showMoney ? 'cardsWithMoney' : 'cards'} aria-label="Impact" aria-busy={busy}>
       <MetricCard
@@ -163,6 +183,7 @@ export const ImpactCards = memo(function ImpactCards({ totals, showMoney, loadin
         icon={IconToolsKitchen2}
         color="orange"
         loading={busy}
+        changeLines={lines}
         changes={changesOf(comparison, t, 'meals', formatCompact)}
       />
       <MetricCard
@@ -172,6 +193,7 @@ export const ImpactCards = memo(function ImpactCards({ totals, showMoney, loadin
         icon={IconBasket}
         color="rescue"
         loading={busy}
+        changeLines={lines}
         changes={changesOf(comparison, t, 'kg', kg)}
       />
       <MetricCard
@@ -180,6 +202,7 @@ export const ImpactCards = memo(function ImpactCards({ totals, showMoney, loadin
         icon={IconCloud}
         color="cyan"
         loading={busy}
+        changeLines={lines}
         changes={changesOf(comparison, t, 'co2e', kg)}
       />
       {showMoney && (
@@ -189,6 +212,7 @@ export const ImpactCards = memo(function ImpactCards({ totals, showMoney, loadin
           icon={IconCoin}
           color="yellow"
           loading={busy}
+          changeLines={lines}
           changes={changesOf(comparison, t, 'money', formatMoney)}
         />
       )}

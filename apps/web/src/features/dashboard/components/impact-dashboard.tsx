@@ -167,6 +167,7 @@ export function ImpactDashboard({ viewer, access, flwUrl, lockedScope }: ImpactD
               showMoney={canSeeMoneySaved(viewer)}
               loading={!totals}
               comparison={comparison}
+              compared
             />
           )}
           <DashboardGrid layout="graphs">

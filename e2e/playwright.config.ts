@@ -11,9 +11,8 @@ export const APP_ORIGIN = `http://localhost:${APP_PORT}`;
  * Three lanes, each a worker of its own against a server of its own (its own data folder): the journeys change data
  * (weights inserted, links rotated, files published, sign-ins counted), so no two run against one server at once,
  * and each lane keeps its files' order. The lanes are balanced by the files' durations in CI; sign-in and social
- * sign-in stay on the first server, the one whose address the specs spell. In `npm test` the database tests run
- * beside them, niced (decision 0076): the lanes take the cores when they need them. Four lanes were tried before
- * that, with nothing beside them: the run took as long and journeys timed out.
+ * sign-in stay on the first server, the one whose address the specs spell. Four lanes were tried (decision 0055):
+ * on these 2 cores the run took as long and journeys timed out; the third holds the journeys of issues 37 and 38.
  */
 const LANES: { name: string; port: number; files: string[] }[] = [
   {

@@ -2,13 +2,12 @@
 // 1. set-up: Debian's Chromium, nginx and the document readers (pdftoppm, zbarimg, a JDK, zipinfo, openpyxl) when missing.
 // 2. side by side: the server and web builds, made once; typecheck (e2e included), lint, format and the commit
 //    subjects (their output in .test-tmp/<name>.log, printed when they end).
-// 3. side by side, two tracks: the database track (unit + API on PGlite, then API on a real PostgreSQL server it
-//    starts itself, for the files that reach a database: scripts/database-tests.mjs), niced so that it takes the
-//    cores the browser track leaves; the browser track: bundle budgets (scripts/check-bundles.mjs) and the browser
-//    tests in Chromium, two lanes with a server each. A browser test that fails is run once more and named.
-// 4. alone: the files that bound answer times (TIMED, ALONE: scripts/slow-first-sequencer.mjs) on PGlite then on
-//    PostgreSQL, the cluster test (three processes behind nginx), the built server on Node 24 LTS
-//    (apps/server/src/smoke).
+// 3. one after another, each using both cores: unit + API on PGlite, then API on a real PostgreSQL server it starts
+//    itself (the files that reach a database: scripts/database-tests.mjs); after each, the files that bound answer
+//    times (TIMED, ALONE: scripts/slow-first-sequencer.mjs) with nothing beside them; the cluster test (three
+//    processes behind nginx); the built server on Node 24 LTS (apps/server/src/smoke); bundle budgets
+//    (scripts/check-bundles.mjs) and the browser tests in Chromium, three lanes with a server each. A browser test
+//    that fails is run once more and named. Run side by side, the stages starved each other (decision 0076).
 // `npm test -- <stage>` runs one stage: checks, pglite, postgres, smoke, e2e. Each stage's duration is in the report.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -35,11 +34,10 @@ const wants = (stage) => !only || only === stage;
 const BUILT = { OPENRESCUE_BUILT: '1' };
 
 /** Runs a command; its output goes to `log` (a file under .test-tmp) or, alone, to this terminal. */
-function run(cmd, args, { env = {}, log, nice = false } = {}) {
+function run(cmd, args, { env = {}, log } = {}) {
   const out = log ? createWriteStream(`${tmp}/${log}.log`) : null;
   if (!out) console.log(`\n$ ${cmd} ${args.join(' ')}`);
   else out.write(`$ ${cmd} ${args.join(' ')}\n`);
-  if (nice) [cmd, args] = ['nice', ['-n', '10', cmd, ...args]];
   return new Promise((resolve) => {
     const child = spawn(cmd, args, {
       cwd: root,
@@ -107,22 +105,14 @@ async function check(name, cmd, args, log) {
   record(name, one(code === 0), Date.now() - start);
 }
 
-/** Logs of the runs beside the browser tests, printed after both tracks. */
-const sideLogs = [];
-
-/**
- * One vitest run. `side` runs it beside the browser tests: its output goes to .test-tmp/<log>.log (printed after
- * both tracks) and it yields the cores to the browser journeys (nice), whose waits are for what a person sees.
- */
-async function vitest(name, projects, log, { env = {}, side = false } = {}) {
+async function vitest(name, projects, log, { env = {} } = {}) {
   const start = Date.now();
-  const cpuStart = side ? null : childCpuSeconds();
+  const cpuStart = childCpuSeconds();
   const outFile = `${tmp}/${log}.json`;
   rmSync(outFile, { force: true });
   const reporters = ['--reporter=default', '--reporter=json', `--outputFile=${outFile}`];
   const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...reporters];
-  const code = await run('npx', args, { env: { ...BUILT, ...env }, log: side ? log : undefined, nice: side });
-  if (side) sideLogs.push(log);
+  const code = await run('npx', args, { env: { ...BUILT, ...env } });
   const json = readJson(outFile);
   if (!json) return record(name, one(false), Date.now() - start);
   for (const file of json.testResults) {
@@ -170,28 +160,18 @@ const pgUrl = () => {
   return { TEST_DATABASE_URL: pg.url };
 };
 
-/** Unit + API on PGlite, then the API on PostgreSQL: everything but the answer-time bounds (TIMED). */
-async function databaseTrack(side) {
-  if (wants('pglite'))
-    await step('pglite', () => vitest('unit + API (PGlite)', ['unit', 'api'], 'vitest-pglite', { side }));
-  if (wants('postgres')) {
-    await step('postgres', () => vitest('API (PostgreSQL)', ['api'], 'vitest-postgres', { env: pgUrl(), side }));
-  }
-}
-
 /**
- * The files that bound answer times (TIMED and ALONE, scripts/slow-first-sequencer.mjs) and the cluster, with the
- * machine to themselves: a neighbour's CPU is load on the server they time.
+ * Unit + API on PGlite, then the API on PostgreSQL; in each, after the rest, the files that bound answer times (the
+ * `timed` and `api-alone` projects: scripts/slow-first-sequencer.mjs) with nothing beside them; then the cluster.
  */
-async function timedTrack() {
+async function databaseTests() {
   if (wants('pglite')) {
-    await step('pglite timing', () => vitest('answer times (PGlite)', ['timed', 'api-alone'], 'vitest-timed'));
+    const projects = ['unit', 'api', 'timed', 'api-alone'];
+    await step('pglite', () => vitest('unit + API (PGlite)', projects, 'vitest-pglite'));
   }
   if (wants('postgres')) {
-    const projects = ALONE.some((f) => !(f in EMBEDDED_ONLY)) ? ['timed', 'api-alone'] : ['timed'];
-    await step('postgres timing', () =>
-      vitest('answer times (PostgreSQL)', projects, 'vitest-timed-postgres', { env: pgUrl() }),
-    );
+    const projects = ALONE.some((f) => !(f in EMBEDDED_ONLY)) ? ['api', 'timed', 'api-alone'] : ['api', 'timed'];
+    await step('postgres', () => vitest('API (PostgreSQL)', projects, 'vitest-postgres', { env: pgUrl() }));
     await step('cluster', () => vitest('cluster (PostgreSQL, nginx)', ['cluster'], 'vitest-cluster', { env: pgUrl() }));
   }
 }
@@ -204,7 +184,7 @@ async function browser(chromium) {
     record('bundle budgets', { passed: results.length - failed, failed, skipped: 0 });
   });
   const start = Date.now();
-  const cpuStart = only ? childCpuSeconds() : null; // beside the database track, the CPU is shared
+  const cpuStart = childCpuSeconds();
   const out = `${tmp}/e2e.json`;
   rmSync(out, { force: true });
   const args = ['playwright', 'test', '-c', 'e2e/playwright.config.ts'];
@@ -269,22 +249,10 @@ await Promise.all([
 ]);
 const preCpuText = preCpu == null ? '' : `, ${Math.round(childCpuSeconds() - preCpu)} CPU-s`;
 report.unshift(`builds and checks side by side: ${Math.round((Date.now() - preStart) / 1000)} s${preCpuText}`);
-// Then the database track and the browser track side by side (a full run; one stage alone when asked for): the
-// browser journeys use about a core, the database track yields to them (nice) and takes the rest.
-const browserTrack = () =>
-  wants('e2e') && step('e2e', () => (chromium ? browser(chromium) : Promise.reject(new Error('no Chromium'))));
 try {
-  if (only) {
-    await databaseTrack(false);
-    await browserTrack();
-  } else {
-    const sideStart = Date.now();
-    await Promise.all([databaseTrack(true), browserTrack()]);
-    for (const log of sideLogs) showLog(log);
-    report.push(`database and browser tracks side by side: ${Math.round((Date.now() - sideStart) / 1000)} s`);
-  }
-  await timedTrack();
+  await databaseTests();
   if (wants('smoke')) await step('smoke', () => vitest('Node 24 smoke', ['smoke'], 'vitest-smoke'));
+  if (wants('e2e')) await step('e2e', () => (chromium ? browser(chromium) : Promise.reject(new Error('no Chromium'))));
 } finally {
   pg?.stop();
 }

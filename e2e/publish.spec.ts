@@ -2,7 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, screenshotPath, settle, signIn, textWhenMatches } from './support/helpers';
 
 const fileCount = async (page: Page) =>
-  Number((await textWhenMatches(page, 'file-count', /^[\d,]+ files/, 20_000)).match(/^([\d,]+)/)![1].replace(/,/g, ''));
+  Number(
+    (await textWhenMatches(page, 'file-count', /^[\d,]+ files?/, 20_000)).match(/^([\d,]+)/)![1].replace(/,/g, ''),
+  );
 
 /** The processed count of a job in the open Jobs History panel. */
 const processedOf = async (page: Page, name: string) => {

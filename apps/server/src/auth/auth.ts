@@ -62,6 +62,16 @@ export function createAuth({ env, db, baseURL, secret, log, onSessionEnded }: Au
       password: queuedPassword,
       maxPasswordLength: AUTH_TEXT_LIMITS.password,
     },
+    account: {
+      accountLinking: {
+        // An invited charity user may sign in with the OpenID Connect provider instead of setting a password (decision
+        // 0066): the provider's verified address links to the invited account, whose own address is not verified
+        // yet. The library's default refuses that link (against an account someone else made with the address and a
+        // password they know); here no unverified account has a password (staff-made accounts are verified, an
+        // invitation verifies the address as it sets one), and the provider must still verify the address.
+        requireLocalEmailVerified: false,
+      },
+    },
     user: {
       additionalFields: {
         staff: { type: 'boolean', required: false, defaultValue: false, input: false },

@@ -17,7 +17,7 @@ export interface RunningProvider {
 /**
  * A real OpenID Connect provider (the oidc-provider package, as e2e/support/oidc-provider.mjs runs it for the browser
  * tests), in this process on a free port: discovery, JWKS, PKCE, its own login and consent pages. Any login name
- * signs in; the account's e-mail is `${login}@oidc.example.org`.
+ * signs in; the account's e-mail is `${login}@oidc.example.org`, verified unless the login starts with 'unverified'.
  */
 export async function startOidcProvider(clients: OidcClient[]): Promise<RunningProvider> {
   const server = createServer();
@@ -41,7 +41,8 @@ export async function startOidcProvider(clients: OidcClient[]): Promise<RunningP
       return {
         accountId: id,
         async claims() {
-          return { sub: id, email: `${id}@oidc.example.org`, email_verified: true, name: `OIDC ${id}` };
+          const verified = !id.startsWith('unverified');
+          return { sub: id, email: `${id}@oidc.example.org`, email_verified: verified, name: `OIDC ${id}` };
         },
       };
     },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCompact, formatMoney, formatNumber, formatPercent } from './format.js';
 import {
+  impactPanelPeriods,
   comparisonBounds,
   customRangeProblem,
   defaultMonth,
@@ -95,6 +96,29 @@ describe('ranges', () => {
 
   it('writes the header date-range text', () => {
     expect(rangeText(rangeBounds('1m', '2026-10-01'))).toBe('Oct 1, 2026 – Oct 31, 2026');
+  });
+});
+
+describe('impactPanelPeriods (decision 0078)', () => {
+  it('compares the year to date with the same dates a year earlier, the last 12 months with the 12 before', () => {
+    expect(impactPanelPeriods('2026-11-29')).toEqual({
+      yearToDate: {
+        current: { from: '2026-01-01', to: '2026-11-28' },
+        yearAgo: { from: '2025-01-01', to: '2025-11-28' },
+      },
+      last12Months: {
+        current: { from: '2025-11-01', to: '2026-10-31' },
+        previous: { from: '2024-11-01', to: '2025-10-31' },
+      },
+    });
+  });
+
+  it('on January 1 the year to date is the year just ended; Feb 29 becomes Feb 28 a year earlier', () => {
+    expect(impactPanelPeriods('2027-01-01').yearToDate).toEqual({
+      current: { from: '2026-01-01', to: '2026-12-31' },
+      yearAgo: { from: '2025-01-01', to: '2025-12-31' },
+    });
+    expect(impactPanelPeriods('2028-03-01').yearToDate.yearAgo).toEqual({ from: '2027-01-01', to: '2027-02-28' });
   });
 });
 

@@ -210,6 +210,36 @@ export function comparisonBounds(from: string, to: string): ComparisonBounds {
   };
 }
 
+/** A period's first and last calendar day. */
+export interface DayPeriod {
+  from: string;
+  to: string;
+}
+
+/** The periods the public network impact panel compares (decision 0078). */
+export interface ImpactPanelPeriods {
+  /** January 1 to the last complete day (yesterday), beside the same dates a year earlier. */
+  yearToDate: { current: DayPeriod; yearAgo: DayPeriod };
+  /** The last 12 whole months, beside the 12 whole months before them. */
+  last12Months: { current: DayPeriod; previous: DayPeriod };
+}
+
+/**
+ * What the network impact panel compares on `today` (report time zone, decision 0078): only complete days and
+ * months, each period beside one of the same length a year earlier, from comparisonBounds. On January 1 the year to
+ * date is the whole year just ended.
+ */
+export function impactPanelPeriods(today: string = reportDay()): ImpactPanelPeriods {
+  const yesterday = shiftDays(today, -1);
+  const ytd = { from: `${yesterday.slice(0, 4)}-01-01`, to: yesterday };
+  const months = rangeBounds('1y', defaultMonth(today));
+  const last12 = { from: months.from, to: months.to };
+  return {
+    yearToDate: { current: ytd, yearAgo: comparisonBounds(ytd.from, ytd.to).yearAgo },
+    last12Months: { current: last12, previous: comparisonBounds(last12.from, last12.to).previous },
+  };
+}
+
 /** 'Oct 1, 2026' from '2026-10-01'. */
 export function formatDay(day: string): string {
   const [y, m, d] = day.split('-').map(Number);

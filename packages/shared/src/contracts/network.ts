@@ -30,6 +30,8 @@ export const publicNetworkOrganizationsQuerySchema = z
 const totalsParams = {
   page_size: z.coerce.number().int().min(1).max(10000).default(NETWORK_PAGE_SIZE),
   annotate_metrics: booleanFlag.optional(),
+  /** Issue 38 (decision 0078): add the panel's comparison periods (impactPanelPeriods) to the answer. */
+  compare: booleanFlag.optional(),
 };
 export const networkTotalsQuerySchema = z
   .object({ in_area: networkAreaSchema.default('all'), ...totalsParams })
@@ -89,8 +91,28 @@ export const networkTotalsRowSchema = z.object({
   money_saved__sum: z.number().optional(),
 });
 export type NetworkTotalsRow = z.infer<typeof networkTotalsRowSchema>;
-export const networkTotalsSchema = listPageSchema(networkTotalsRowSchema);
+
+/** One period of the panel's comparison: its first and last calendar day and its one row of sums. */
+function periodOf<Row extends z.ZodTypeAny>(row: Row) {
+  return z.object({ entry_time__gte: z.string(), entry_time__lte: z.string(), results: z.array(row) });
+}
+
+/**
+ * With compare=true (decision 0078): the year to date beside the same dates a year earlier, and the last 12 whole
+ * months beside the 12 before them (impactPanelPeriods), with the same sums as the answer's all-time row.
+ */
+function comparisonOf<Row extends z.ZodTypeAny>(row: Row) {
+  return z.object({
+    year_to_date: z.object({ current: periodOf(row), year_ago: periodOf(row) }),
+    last_12_months: z.object({ current: periodOf(row), previous: periodOf(row) }),
+  });
+}
+
+export const networkTotalsSchema = listPageSchema(networkTotalsRowSchema).extend({
+  comparison: comparisonOf(networkTotalsRowSchema).optional(),
+});
 export type NetworkTotals = z.infer<typeof networkTotalsSchema>;
+export type NetworkTotalsComparison = NonNullable<NetworkTotals['comparison']>;
 
 /** Public network/impact and network/donation_totals: the three figures the public panel shows, nothing else. */
 export const publicNetworkTotalsRowSchema = z.object({
@@ -98,7 +120,9 @@ export const publicNetworkTotalsRowSchema = z.object({
   food_rescued_kg__sum: z.number(),
   co2_emissions_kg__sum: z.number(),
 });
-export const publicNetworkTotalsSchema = listPageSchema(publicNetworkTotalsRowSchema);
+export const publicNetworkTotalsSchema = listPageSchema(publicNetworkTotalsRowSchema).extend({
+  comparison: comparisonOf(publicNetworkTotalsRowSchema).optional(),
+});
 export type PublicNetworkTotals = z.infer<typeof publicNetworkTotalsSchema>;
 
 const position = z.tuple([z.number(), z.number()]);

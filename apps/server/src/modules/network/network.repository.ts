@@ -107,8 +107,22 @@ export interface NetworkDonationSums {
  * Sums of the donations recorded for network organizations in the area (network/donation_totals). A separate,
  * small table: never a row of `donation`, so the panel can add both totals.
  */
-export async function networkDonationSums(db: Kysely<DB>, area: NetworkArea): Promise<NetworkDonationSums> {
-  const where = area === 'all' ? sql`` : sql`where o.areas @> array[${area}]::text[]`;
+export async function networkDonationSums(
+  db: Kysely<DB>,
+  area: NetworkArea,
+  /** Only the donations of these calendar days (America/Vancouver), both included (decision 0078). */
+  days?: { from: string; to: string },
+): Promise<NetworkDonationSums> {
+  const conditions = [
+    ...(area === 'all' ? [] : [sql`o.areas @> array[${area}]::text[]`]),
+    ...(days
+      ? [
+          sql`d.entry_time >= (${days.from}::date::timestamp at time zone 'America/Vancouver')`,
+          sql`d.entry_time < ((${days.to}::date + 1)::timestamp at time zone 'America/Vancouver')`,
+        ]
+      : []),
+  ];
+  const where = conditions.length === 0 ? sql`` : sql`where ${sql.join(conditions, sql` and `)}`;
   const { rows } = await sql<Record<keyof NetworkDonationSums, number>>`select
       coalesce(sum(d.weight_kg), 0) as weight_kg__sum, coalesce(sum(d.meals_provided), 0) as meals_provided__sum,
       coalesce(sum(d.food_rescued_kg), 0) as food_rescued_kg__sum,

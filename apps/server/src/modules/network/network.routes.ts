@@ -70,7 +70,11 @@ export async function networkRoutes(
       response: { 200: networkTotalsSchema, ...errorResponses },
     },
     handler: (request) =>
-      networkImpact(ctx, request.query.in_area, { ...staffTotals, metrics: request.query.annotate_metrics === true }),
+      networkImpact(ctx, request.query.in_area, {
+        ...staffTotals,
+        metrics: request.query.annotate_metrics === true,
+        compare: request.query.compare === true,
+      }),
   });
 
   r.get(networkPaths.donationTotals, {
@@ -86,6 +90,7 @@ export async function networkRoutes(
       networkDonationTotals(ctx, request.query.in_area, {
         ...staffTotals,
         metrics: request.query.annotate_metrics === true,
+        compare: request.query.compare === true,
       }),
   });
 
@@ -167,13 +172,17 @@ export async function networkRoutes(
     config: publicAccess,
     schema: {
       tags,
-      description: 'network/impact of the region: the three figures the public panel shows. 404 on a wrong secret.',
+      description:
+        'network/impact of the region: the three figures the public panel shows (compare=true: and its comparison ' +
+        'periods, decision 0078). 404 on a wrong secret.',
       querystring: publicNetworkTotalsQuerySchema,
       response: { 200: publicNetworkTotalsSchema, ...errorResponsesWithNotFound },
     },
     handler: async (request) => {
       const region = await regionBySecret(ctx, request.query.in_area, request.query.secret);
-      return publicTotals(await networkImpact(ctx, region.code, publicFigures));
+      return publicTotals(
+        await networkImpact(ctx, region.code, { ...publicFigures, compare: request.query.compare === true }),
+      );
     },
   });
 
@@ -188,7 +197,9 @@ export async function networkRoutes(
     },
     handler: async (request) => {
       const region = await regionBySecret(ctx, request.query.in_area, request.query.secret);
-      return publicTotals(await networkDonationTotals(ctx, region.code, publicFigures));
+      return publicTotals(
+        await networkDonationTotals(ctx, region.code, { ...publicFigures, compare: request.query.compare === true }),
+      );
     },
   });
 }

@@ -2,16 +2,19 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   NETWORK_CATEGORIES,
   hiddenTagAttributes,
+  impactPanelPeriods,
   isNetworkArea,
   type NetworkArea,
   type NetworkRegion,
+  type DayPeriod,
   type NetworkTotals,
+  type NetworkTotalsComparison,
   type NetworkTotalsRow,
   type PublicNetworkTotals,
 } from '@openrescue/shared';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../lib/http-error.js';
-import { intervalOf } from '../reports/time-bounds.js';
+import { addDays, intervalOf, type Interval } from '../reports/time-bounds.js';
 import { planSegments } from '../reports/totals.planner.js';
 import { queryTotals } from '../reports/totals.repository.js';
 import { regionLinks, type NetworkSettings } from './network.config.js';
@@ -103,7 +106,7 @@ export async function organizationsPayload(
   });
 }
 
-function totalsPage(row: NetworkTotalsRow, metrics: boolean, moneySaved: boolean): NetworkTotals {
+function sumsOf(row: NetworkTotalsRow, metrics: boolean, moneySaved: boolean): NetworkTotalsRow {
   const out: NetworkTotalsRow = { weight_kg__sum: row.weight_kg__sum };
   if (metrics) {
     out.meals_provided__sum = row.meals_provided__sum ?? 0;
@@ -111,22 +114,41 @@ function totalsPage(row: NetworkTotalsRow, metrics: boolean, moneySaved: boolean
     out.co2_emissions_kg__sum = row.co2_emissions_kg__sum ?? 0;
     if (moneySaved) out.money_saved__sum = row.money_saved__sum ?? 0;
   }
-  return { count: 1, next: null, results: [out] };
+  return out;
+}
+
+/** The public panel's three figures of a row (issue 32 item 9): no weight, no money saved. */
+function publicRow(row: Partial<NetworkTotalsRow> | undefined) {
+  return {
+    meals_provided__sum: row?.meals_provided__sum ?? 0,
+    food_rescued_kg__sum: row?.food_rescued_kg__sum ?? 0,
+    co2_emissions_kg__sum: row?.co2_emissions_kg__sum ?? 0,
+  };
 }
 
 /** The public panel's figures only (issue 32 item 9): no weight, no money saved, whatever was asked. */
 export function publicTotals(page: NetworkTotals): PublicNetworkTotals {
-  const row = page.results[0];
+  const c = page.comparison;
+  const period = (p: NetworkTotalsComparison['year_to_date']['current']) => ({
+    entry_time__gte: p.entry_time__gte,
+    entry_time__lte: p.entry_time__lte,
+    results: [publicRow(p.results[0])],
+  });
   return {
     count: 1,
     next: null,
-    results: [
-      {
-        meals_provided__sum: row?.meals_provided__sum ?? 0,
-        food_rescued_kg__sum: row?.food_rescued_kg__sum ?? 0,
-        co2_emissions_kg__sum: row?.co2_emissions_kg__sum ?? 0,
-      },
-    ],
+    results: [publicRow(page.results[0])],
+    ...(c
+      ? {
+          comparison: {
+            year_to_date: { current: period(c.year_to_date.current), year_ago: period(c.year_to_date.year_ago) },
+            last_12_months: {
+              current: period(c.last_12_months.current),
+              previous: period(c.last_12_months.previous),
+            },
+          },
+        }
+      : {}),
   };
 }
 
@@ -134,11 +156,54 @@ export interface TotalsOptions {
   metrics: boolean;
   /** Money saved is for staff only (section 6). */
   moneySaved: boolean;
+  /** Add the panel's comparison periods (decision 0078). */
+  compare?: boolean;
+}
+
+/**
+ * A totals answer: the all-time row and, with `compare`, the panel's four periods (impactPanelPeriods), each read by
+ * `read` (undefined: the whole history). The five reads go out at once: one round trip for the caller.
+ */
+async function totalsAnswer(
+  read: (days?: DayPeriod) => Promise<NetworkTotalsRow>,
+  options: TotalsOptions,
+): Promise<NetworkTotals> {
+  const sums = (row: NetworkTotalsRow) => sumsOf(row, options.metrics, options.moneySaved);
+  const periods = options.compare ? impactPanelPeriods() : undefined;
+  const periodAnswer = async (days: DayPeriod) => ({
+    entry_time__gte: days.from,
+    entry_time__lte: days.to,
+    results: [sums(await read(days))],
+  });
+  const [all, comparison] = await Promise.all([
+    read(),
+    periods &&
+      Promise.all([
+        periodAnswer(periods.yearToDate.current),
+        periodAnswer(periods.yearToDate.yearAgo),
+        periodAnswer(periods.last12Months.current),
+        periodAnswer(periods.last12Months.previous),
+      ]),
+  ]);
+  return {
+    count: 1,
+    next: null,
+    results: [sums(all)],
+    ...(comparison
+      ? {
+          comparison: {
+            year_to_date: { current: comparison[0], year_ago: comparison[1] },
+            last_12_months: { current: comparison[2], previous: comparison[3] },
+          },
+        }
+      : {}),
+  };
 }
 
 /**
  * GET network/impact: the retail program's donations from stores in the area, answered by the report rollups
- * (the whole history: donation_monthly for a region's stores, donation_monthly_company for all).
+ * (the whole history: donation_monthly for a region's stores, donation_monthly_company for all; a period's whole
+ * days: the same planner over them, as a dashboard's range).
  */
 export async function networkImpact(
   ctx: AppContext,
@@ -147,26 +212,32 @@ export async function networkImpact(
 ): Promise<NetworkTotals> {
   const db = ctx.database.db;
   const storeIds = area === 'all' ? undefined : await storeIdsInArea(db, area);
-  const segments =
-    storeIds?.length === 0
-      ? []
-      : planSegments({
-          interval: intervalOf({}),
-          period: 'none',
-          annotate: [],
-          hasStoreFilter: storeIds !== undefined,
-          hasReceiverFilter: false,
-        });
-  const { rows } = await queryTotals(db, {
-    segments,
-    period: 'none',
-    annotate: [],
-    filter: { storeIds },
-    metrics: true,
-    limit: 1,
-    offset: 0,
-  });
-  return totalsPage(rows[0], options.metrics, options.moneySaved);
+  const read = async (days?: DayPeriod): Promise<NetworkTotalsRow> => {
+    const interval: Interval = days
+      ? { lo: { kind: 'day', date: days.from }, hi: { kind: 'day', date: addDays(days.to, 1) }, empty: false }
+      : intervalOf({});
+    const segments =
+      storeIds?.length === 0
+        ? []
+        : planSegments({
+            interval,
+            period: 'none',
+            annotate: [],
+            hasStoreFilter: storeIds !== undefined,
+            hasReceiverFilter: false,
+          });
+    const { rows } = await queryTotals(db, {
+      segments,
+      period: 'none',
+      annotate: [],
+      filter: { storeIds },
+      metrics: true,
+      limit: 1,
+      offset: 0,
+    });
+    return rows[0];
+  };
+  return totalsAnswer(read, options);
 }
 
 /** GET network/donation_totals: donations recorded for the other network organizations in the area. */
@@ -175,5 +246,5 @@ export async function networkDonationTotals(
   area: NetworkArea,
   options: TotalsOptions,
 ): Promise<NetworkTotals> {
-  return totalsPage(await networkDonationSums(ctx.database.db, area), options.metrics, options.moneySaved);
+  return totalsAnswer((days) => networkDonationSums(ctx.database.db, area, days), options);
 }

@@ -2,10 +2,11 @@ import { gunzipSync } from 'node:zlib';
 import {
   NETWORK_CATEGORIES,
   NETWORK_REGION_TABLE,
+  impactPanelPeriods,
   networkOrganizationListSchema,
   type NetworkOrganization,
 } from '@openrescue/shared';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type DemoRole, signInDemoAccounts, type TestApp } from '../../test-support/test-app.js';
 
@@ -291,6 +292,89 @@ describe('network impact and donation totals (spec 7.4)', () => {
       'food_rescued_kg__sum',
       'meals_provided__sum',
     ]);
+  });
+});
+
+describe('network impact compared (issue 38, decision 0078)', () => {
+  /** The reference: the raw rows of both sources in the area within a period's calendar days (America/Vancouver). */
+  const periodSums = async (area: string, from: string, to: string) => {
+    const storeWhere = area === 'all' ? sql`true` : sql`${area} = any(s.areas)`;
+    const orgWhere = area === 'all' ? sql`true` : sql`${area} = any(o.areas)`;
+    const within = (column: RawBuilder<unknown>) =>
+      sql`${column} >= (${from}::date::timestamp at time zone 'America/Vancouver')
+        and ${column} < ((${to}::date + 1)::timestamp at time zone 'America/Vancouver')`;
+    const { rows } = await sql<Record<string, string>>`select
+      (select coalesce(sum(d.meals_provided), 0) from donation d join store s on s.id = d.store_id
+        where ${storeWhere} and ${within(sql.ref('d.entry_time'))}) as meals,
+      (select coalesce(sum(d.food_rescued_kg), 0) from donation d join store s on s.id = d.store_id
+        where ${storeWhere} and ${within(sql.ref('d.entry_time'))}) as kg,
+      (select coalesce(sum(d.money_saved), 0) from donation d join store s on s.id = d.store_id
+        where ${storeWhere} and ${within(sql.ref('d.entry_time'))}) as money,
+      (select coalesce(sum(n.meals_provided), 0) from network_donation n
+        join network_organization o on o.id = n.network_organization_id
+        where ${orgWhere} and ${within(sql.ref('n.entry_time'))}) as net_meals,
+      (select coalesce(sum(n.food_rescued_kg), 0) from network_donation n
+        join network_organization o on o.id = n.network_organization_id
+        where ${orgWhere} and ${within(sql.ref('n.entry_time'))}) as net_kg`.execute(t.database.db);
+    return Object.fromEntries(Object.entries(rows[0]).map(([k, v]) => [k, Number(v)]));
+  };
+
+  it('answers the year to date and the last 12 months beside a year earlier, as the raw rows add up', async () => {
+    const periods = impactPanelPeriods();
+    const expectedDays = {
+      year_to_date: { current: periods.yearToDate.current, year_ago: periods.yearToDate.yearAgo },
+      last_12_months: { current: periods.last12Months.current, previous: periods.last12Months.previous },
+    };
+    for (const area of ['mv', 'all']) {
+      const staffImpact = (
+        await get(`network/impact?in_area=${area}&annotate_metrics=true&compare=true`, 'staff')
+      ).json();
+      const staffNet = (
+        await get(`network/donation_totals?in_area=${area}&annotate_metrics=true&compare=true`, 'staff')
+      ).json();
+      const pubImpact = (await get(`public/network/impact?in_area=${area}&secret=demo&compare=true`)).json();
+      const pubNet = (await get(`public/network/donation_totals?in_area=${area}&secret=demo&compare=true`)).json();
+      let nonZero = 0;
+      for (const [name, pair] of Object.entries(expectedDays)) {
+        for (const [which, days] of Object.entries(pair)) {
+          const expected = await periodSums(area, days.from, days.to);
+          const pick = (answer: { comparison: Record<string, Record<string, unknown>> }) =>
+            answer.comparison[name][which] as { entry_time__gte: string; entry_time__lte: string; results: any[] };
+          for (const answer of [staffImpact, staffNet, pubImpact, pubNet]) {
+            expect(pick(answer)).toMatchObject({ entry_time__gte: days.from, entry_time__lte: days.to });
+          }
+          expect(pick(staffImpact).results[0].meals_provided__sum).toBeCloseTo(expected.meals, 1);
+          expect(pick(staffImpact).results[0].food_rescued_kg__sum).toBeCloseTo(expected.kg, 2);
+          expect(pick(staffImpact).results[0].money_saved__sum).toBeCloseTo(expected.money, 1);
+          expect(pick(staffNet).results[0].meals_provided__sum).toBeCloseTo(expected.net_meals, 1);
+          expect(pick(staffNet).results[0].food_rescued_kg__sum).toBeCloseTo(expected.net_kg, 2);
+          // the public answer: the same three figures, never weight or money saved
+          expect(pick(pubImpact).results).toEqual([
+            {
+              meals_provided__sum: pick(staffImpact).results[0].meals_provided__sum,
+              food_rescued_kg__sum: pick(staffImpact).results[0].food_rescued_kg__sum,
+              co2_emissions_kg__sum: pick(staffImpact).results[0].co2_emissions_kg__sum,
+            },
+          ]);
+          expect(pick(pubNet).results[0].food_rescued_kg__sum).toBeCloseTo(expected.net_kg, 2);
+          if (expected.kg > 0) nonZero += 1;
+        }
+      }
+      expect(nonZero, `${area}: periods with donations`).toBeGreaterThanOrEqual(3);
+      // the all-time row is what it was without compare
+      const plain = (await get(`public/network/impact?in_area=${area}&secret=demo`)).json();
+      expect(pubImpact.results).toEqual(plain.results);
+      expect(plain).not.toHaveProperty('comparison');
+      expect(JSON.stringify(pubImpact)).not.toMatch(/money_saved|weight_kg/);
+    }
+  });
+
+  it('a bad compare value is a 400 and a wrong secret stays a 404', async () => {
+    const bad = await get('public/network/impact?in_area=mv&secret=demo&compare=maybe');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('compare');
+    expect((await get('public/network/impact?in_area=mv&secret=wrong&compare=true')).statusCode).toBe(404);
+    expect((await get('network/impact?in_area=mv&compare=true', 'store')).statusCode).toBe(403);
   });
 });
 

@@ -1630,7 +1630,7 @@ export interface paths {
         };
         /**
          * network/impact of the region
-         * @description network/impact of the region: the three figures the public panel shows. 404 on a wrong secret.
+         * @description network/impact of the region: the three figures the public panel shows (compare=true: and its comparison periods, decision 0078). 404 on a wrong secret.
          */
         get: operations["getPublicNetworkImpact"];
         put?: never;
@@ -9110,6 +9110,7 @@ export interface operations {
                 in_area?: "fvrd" | "rdno" | "cov" | "mv" | "all";
                 page_size?: number;
                 annotate_metrics?: "true" | "false";
+                compare?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -9133,6 +9134,56 @@ export interface operations {
                             co2_emissions_kg__sum?: number;
                             money_saved__sum?: number;
                         }[];
+                        comparison?: {
+                            year_to_date: {
+                                current: {
+                                    entry_time__gte: string;
+                                    entry_time__lte: string;
+                                    results: {
+                                        weight_kg__sum: number;
+                                        meals_provided__sum?: number;
+                                        food_rescued_kg__sum?: number;
+                                        co2_emissions_kg__sum?: number;
+                                        money_saved__sum?: number;
+                                    }[];
+                                };
+                                year_ago: {
+                                    entry_time__gte: string;
+                                    entry_time__lte: string;
+                                    results: {
+                                        weight_kg__sum: number;
+                                        meals_provided__sum?: number;
+                                        food_rescued_kg__sum?: number;
+                                        co2_emissions_kg__sum?: number;
+                                        money_saved__sum?: number;
+                                    }[];
+                                };
+                            };
+                            last_12_months: {
+                                current: {
+                                    entry_time__gte: string;
+                                    entry_time__lte: string;
+                                    results: {
+                                        weight_kg__sum: number;
+                                        meals_provided__sum?: number;
+                                        food_rescued_kg__sum?: number;
+                                        co2_emissions_kg__sum?: number;
+                                        money_saved__sum?: number;
+                                    }[];
+                                };
+                                previous: {
+                                    entry_time__gte: string;
+                                    entry_time__lte: string;
+                                    results: {
+                                        weight_kg__sum: number;
+                                        meals_provided__sum?: number;
+                                        food_rescued_kg__sum?: number;
+                                        co2_emissions_kg__sum?: number;
+                                        money_saved__sum?: number;
+                                    }[];
+                                };
+                            };
+                        };
                     };
                 };
             };
@@ -9189,6 +9240,7 @@ export interface operations {
                 in_area?: "fvrd" | "rdno" | "cov" | "mv" | "all";
                 page_size?: number;
                 annotate_metrics?: "true" | "false";
+                compare?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -9212,6 +9264,56 @@ export interface operations {
                             co2_emissions_kg__sum?: number;
                             money_saved__sum?: number;
                         }[];
+                        comparison?: {
+                            year_to_date: {
+                                current: {
+                                    entry_time__gte: string;
+                                    entry_time__lte: string;
+                                    results: {
+                                        weight_kg__sum: number;
+                                        meals_provided__sum?: number;
+                                        food_rescued_kg__sum?: number;
+                                        co2_emissions_kg__sum?: number;
+                                        money_saved__sum?: number;
+                                    }[];
+                                };
+                                year_ago: {
+                                    entry_time__gte: string;
+                                    entry_time__lte: string;
+                                    results: {
+                                        weight_kg__sum: number;
+                                        meals_provided__sum?: number;
+                                        food_rescued_kg__sum?: number;
+                                        co2_emissions_kg__sum?: number;
+                                        money_saved__sum?: number;
+                                    }[];
+                                };
+                            };
+                            last_12_months: {
+                                current: {
+                                    entry_time__gte: string;
+                                    entry_time__lte: string;
+                                    results: {
+                                        weight_kg__sum: number;
+                                        meals_provided__sum?: number;
+                                        food_rescued_kg__sum?: number;
+                                        co2_emissions_kg__sum?: number;
+                                        money_saved__sum?: number;
+                                    }[];
+                                };
+                                previous: {
+                                    entry_time__gte: string;
+                                    entry_time__lte: string;
+                                    results: {
+                                        weight_kg__sum: number;
+                                        meals_provided__sum?: number;
+                                        food_rescued_kg__sum?: number;
+                                        co2_emissions_kg__sum?: number;
+                                        money_saved__sum?: number;
+                                    }[];
+                                };
+                            };
+                        };
                     };
                 };
             };
@@ -9583,6 +9685,7 @@ export interface operations {
                 secret: string;
                 page_size?: number;
                 annotate_metrics?: "true" | "false";
+                compare?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -9604,6 +9707,48 @@ export interface operations {
                             food_rescued_kg__sum: number;
                             co2_emissions_kg__sum: number;
                         }[];
+                        comparison?: {
+                            year_to_date: {
+                                current: {
+                                    entry_time__gte: string;
+                                    entry_time__lte: string;
+                                    results: {
+                                        meals_provided__sum: number;
+                                        food_rescued_kg__sum: number;
+                                        co2_emissions_kg__sum: number;
+                                    }[];
+                                };
+                                year_ago: {
+                                    entry_time__gte: string;
+                                    entry_time__lte: string;
+                                    results: {
+                                        meals_provided__sum: number;
+                                        food_rescued_kg__sum: number;
+                                        co2_emissions_kg__sum: number;
+                                    }[];
+                                };
+                            };
+                            last_12_months: {
+                                current: {
+                                    entry_time__gte: string;
+                                    entry_time__lte: string;
+                                    results: {
+                                        meals_provided__sum: number;
+                                        food_rescued_kg__sum: number;
+                                        co2_emissions_kg__sum: number;
+                                    }[];
+                                };
+                                previous: {
+                                    entry_time__gte: string;
+                                    entry_time__lte: string;
+                                    results: {
+                                        meals_provided__sum: number;
+                                        food_rescued_kg__sum: number;
+                                        co2_emissions_kg__sum: number;
+                                    }[];
+                                };
+                            };
+                        };
                     };
                 };
             };
@@ -9670,6 +9815,7 @@ export interface operations {
                 secret: string;
                 page_size?: number;
                 annotate_metrics?: "true" | "false";
+                compare?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -9691,6 +9837,48 @@ export interface operations {
                             food_rescued_kg__sum: number;
                             co2_emissions_kg__sum: number;
                         }[];
+                        comparison?: {
+                            year_to_date: {
+                                current: {
+                                    entry_time__gte: string;
+                                    entry_time__lte: string;
+                                    results: {
+                                        meals_provided__sum: number;
+                                        food_rescued_kg__sum: number;
+                                        co2_emissions_kg__sum: number;
+                                    }[];
+                                };
+                                year_ago: {
+                                    entry_time__gte: string;
+                                    entry_time__lte: string;
+                                    results: {
+                                        meals_provided__sum: number;
+                                        food_rescued_kg__sum: number;
+                                        co2_emissions_kg__sum: number;
+                                    }[];
+                                };
+                            };
+                            last_12_months: {
+                                current: {
+                                    entry_time__gte: string;
+                                    entry_time__lte: string;
+                                    results: {
+                                        meals_provided__sum: number;
+                                        food_rescued_kg__sum: number;
+                                        co2_emissions_kg__sum: number;
+                                    }[];
+                                };
+                                previous: {
+                                    entry_time__gte: string;
+                                    entry_time__lte: string;
+                                    results: {
+                                        meals_provided__sum: number;
+                                        food_rescued_kg__sum: number;
+                                        co2_emissions_kg__sum: number;
+                                    }[];
+                                };
+                            };
+                        };
                     };
                 };
             };

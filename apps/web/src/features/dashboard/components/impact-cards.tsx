@@ -1,18 +1,9 @@
-import { Paper, Skeleton, Text, ThemeIcon, Group, Stack, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Paper, Skeleton, Text, ThemeIcon, Group, Stack } from '@mantine/core';
 import { formatCompact, formatMoney, kgToLb, rangeText } from '@openrescue/shared';
-import {
-  IconArrowDownRight,
-  IconArrowRight,
-  IconArrowUpRight,
-  IconBasket,
-  IconCloud,
-  IconCoin,
-  IconToolsKitchen2,
-  type Icon,
-} from '@tabler/icons-react';
+import { IconBasket, IconCloud, IconCoin, IconToolsKitchen2, type Icon } from '@tabler/icons-react';
 import { memo } from 'react';
 import type { ImpactTotals } from '../lib/chart-data';
-import { changeOf } from '../lib/compare';
+import { ChangeLine, type CardChange } from '../../../components/change-line';
 import { DashboardGrid } from './dashboard-grid';
 
 /** One period a card is compared with: its figures and its dates. */
@@ -28,17 +19,6 @@ export interface CardComparison {
   yearAgo: ComparedPeriod;
 }
 
-interface CardChange {
-  /** 'vs previous period' */
-  label: string;
-  current: number;
-  other: number;
-  /** The other period's figure as the card writes it. */
-  otherText: string;
-  /** The other period's dates. */
-  range: string;
-}
-
 interface CardProps {
   label: string;
   value: string;
@@ -49,42 +29,6 @@ interface CardProps {
   changes?: CardChange[];
   /** Change lines to hold a place for while loading. */
   changeLines: number;
-}
-
-const ARROWS = { up: IconArrowUpRight, down: IconArrowDownRight, same: IconArrowRight, new: IconArrowUpRight };
-const COLORS = { up: 'teal.9', down: 'red.9', same: 'dimmed', new: 'teal.9' };
-
-/**
- * One change line: arrow, percentage and against what; the other period's figure and dates show on hover, focus or
- * touch, and are part of what a screen reader reads (the line is focusable and says it in full).
- */
-function ChangeLine({ change }: { change: CardChange }) {
-  const c = changeOf(change.current, change.other);
-  const Arrow = ARROWS[c.direction];
-  const other = `${change.range}: ${change.otherText}`;
-  return (
-    <Tooltip label={other} events={{ hover: true, focus: true, touch: true }} withArrow>
-      <Text
-        component="span"
-        size="xs"
-        c={COLORS[c.direction]}
-        tabIndex={0}
-        data-testid="impact-change"
-        data-direction={c.direction}
-        data-other={change.otherText}
-        style={{ display: 'inline-flex', alignItems: 'center', gap: 2, width: 'fit-content', cursor: 'help' }}
-      >
-        <Arrow size={14} aria-hidden="true" />
-        <span aria-hidden="true">
-          {c.text}{' '}
-          <Text component="span" size="xs" c="dimmed">
-            {change.label}
-          </Text>
-        </span>
-        <VisuallyHidden>{`${c.spoken} ${change.label} (${other})`}</VisuallyHidden>
-      </Text>
-    </Tooltip>
-  );
 }
 
 function LinePlaceholder({ h, w }: { h: number; w: number }) {

@@ -131,7 +131,12 @@ export function NetworkMapScreen(props: NetworkMapScreenProps) {
     <Stack gap="lg">
       {desktop && heading}
       {header}
-      <ImpactMetrics totals={impact.data} loading={impact.isPending} showMoney={showMoney} />
+      <ImpactMetrics
+        totals={impact.data}
+        comparison={impact.comparison}
+        loading={impact.isPending}
+        showMoney={showMoney}
+      />
       <ParticipantFilter area={area} flags={flags} onChange={setFlags} counts={counts} total={total} />
       {footer}
     </Stack>

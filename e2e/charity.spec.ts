@@ -75,7 +75,10 @@ test.describe("a charity user's day", () => {
     const link = /https?:\/\/\S+\/public\/invitation\?token=[\w-]{43}/.exec(mail.text ?? '')![0];
 
     // The person opens it in its own browser and sets a password.
-    const person = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const person = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
     const charity = await person.newPage();
     await charity.goto(new URL(link).pathname + new URL(link).search);
     await expect(charity.getByRole('heading', { name: 'Set your password' })).toBeVisible();
@@ -104,8 +107,27 @@ test.describe("a charity user's day", () => {
     await settle(charity);
     await charity.screenshot({ path: screenshotPath('charity-dashboard-phone.png'), fullPage: true });
     await charity.setViewportSize({ width: 1280, height: 800 });
-    const publicLink = dashboard.getByRole('textbox', { name: 'Public report link' });
-    await expect(publicLink).toHaveValue(new RegExp(`/public/charity/${receiverId}/reports\\?tk=`));
+    const publicLink = dashboard.getByRole('textbox', { name: 'Public reports link' });
+    await expect(publicLink).toHaveValue(new RegExp(`/public/charity/${receiverId}/reports\\?tk=`), {
+      timeout: 30_000,
+    });
+    // Its copy of the link is the report page's (decision 0069): on the clipboard and on the audit trail, as the person.
+    await dashboard.getByRole('button', { name: 'Copy public link' }).click();
+    await expect(dashboard.getByRole('button', { name: 'Link copied' })).toBeVisible();
+    await expect.poll(() => charity.evaluate(() => navigator.clipboard.readText())).toBe(await publicLink.inputValue());
+    await expect
+      .poll(
+        async () => {
+          const res = await page.request.get(
+            `/ops-api/audit-events?object_type=receiver&object_id=${receiverId}&page_size=50`,
+            { headers: { authorization: `Bearer ${token}` } },
+          );
+          const entries = (await res.json()).results as { action: string; actor_label: string }[];
+          return entries.some((e) => e.action === 'public_link.copy' && e.actor_label === email);
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
 
     // The monthly report: Month, YTD, Raw Data, and the spreadsheet with the screen's figures.
     await dashboard.getByRole('link', { name: 'Monthly report' }).click();

@@ -21,6 +21,7 @@ import { useDashboardParams } from '../../features/dashboard/hooks/use-dashboard
 import type { Scope } from '../../features/dashboard/lib/scope';
 import { placeCategories } from './place-categories';
 import { CharityReports } from '../../features/charity/components/charity-reports';
+import { PublicLinkField } from '../../features/detail-panels/components/public-link-field';
 
 /** The server scopes every answer to the charity's receivers (decision 0066): "everything" is all of its sites. */
 const ALL_SITES: Scope = { kind: 'all' };
@@ -110,7 +111,12 @@ export function CharityDashboard({ viewer, charity }: CharityDashboardProps) {
           />
         )}
       </DashboardGrid>
-      <CharityReports charity={charity} month={params.month} />
+      <CharityReports
+        charity={charity}
+        month={params.month}
+        // The report page's field (ShareLinks): copies and rotations reach the audit trail (decision 0069).
+        linkField={(id) => <PublicLinkField kind="receiver" id={String(id)} canRotate side="client" />}
+      />
     </Stack>
   );
 }

@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import {
+  formatCompact,
+  impactPanelPeriods,
   initialShowFlags,
   isOnMap,
   mapLibreZoom,
@@ -8,12 +10,14 @@ import {
   NETWORK_CATEGORIES,
   networkGroups,
   organizationMatchesSearch,
+  rangeText,
   setGroupShown,
   setVerifiedOnly,
   type MapOrganization,
   type PublicNetworkOrganizationList,
   type ShowFlags,
 } from '../packages/shared/src/index';
+import { changeOf } from '../apps/web/src/lib/compare';
 import { undrawnCharacters } from './support/glyphs';
 import { expectAccessible, screenshotPath, settle, signIn } from './support/helpers';
 import { trackScriptWeight } from './support/script-weight';
@@ -338,6 +342,79 @@ test.describe('network map', () => {
     await page.screenshot({ path: screenshotPath('network-cov-360-sheet.png') });
     await page.keyboard.press('Escape');
     await drawn(page, onMap(orgs, setGroupShown(initialShowFlags(), recyclers, false)).length);
+  });
+
+  test('the impact panel compares this year and the last 12 months with a year before (decision 0078)', async ({
+    page,
+  }) => {
+    // What the two public answers say for each period, summed as the panel sums them.
+    const answer = async (path: string) => {
+      const res = await page.request.get(`/core-api/api/public/${path}?in_area=mv&secret=demo&compare=true`);
+      expect(res.ok()).toBe(true);
+      return (await res.json()) as { comparison: Record<string, Record<string, PanelPeriod>> };
+    };
+    type PanelPeriod = { entry_time__gte: string; entry_time__lte: string; results: Record<string, number>[] };
+    const [impact, donations] = await Promise.all([answer('network/impact'), answer('network/donation_totals')]);
+    const sumOf = (period: string, which: string, sum: string) =>
+      impact.comparison[period][which].results[0][sum] + donations.comparison[period][which].results[0][sum];
+    const periods = impactPanelPeriods();
+    expect(impact.comparison.year_to_date.current.entry_time__gte).toBe(periods.yearToDate.current.from);
+    expect(impact.comparison.last_12_months.previous.entry_time__lte).toBe(periods.last12Months.previous.to);
+
+    for (const size of [
+      { width: 1280, height: 800, name: 'network-impact-compare-1280.png' },
+      { width: 390, height: 844, name: 'network-impact-compare-390.png' },
+    ]) {
+      await page.setViewportSize(size);
+      await page.goto('/public/network/mv/demo');
+      let panel = page.getByTestId('network-panel');
+      if (size.width < 768) {
+        await page.getByRole('button', { name: 'Filters' }).click();
+        panel = page.getByRole('dialog', { name: 'Network impact and filters' });
+      }
+      const cards = panel.getByTestId('network-impact');
+      await expect(cards).toHaveCount(3); // no money saved in public
+      const expected = [
+        { label: 'Meals provided', sum: 'meals_provided__sum', write: (v: number) => formatCompact(v) },
+        { label: 'Food rescued', sum: 'food_rescued_kg__sum', write: (v: number) => `${formatCompact(v)} kg` },
+        { label: 'CO2e reduced', sum: 'co2_emissions_kg__sum', write: (v: number) => `${formatCompact(v)} kg` },
+      ];
+      for (const [i, metric] of expected.entries()) {
+        const card = cards.nth(i);
+        await expect(card).toContainText(metric.label);
+        const lines = card.getByTestId('impact-change');
+        await expect(lines).toHaveCount(2, { timeout: 15_000 });
+        const rows = [
+          { label: 'this year', period: 'year_to_date', other: 'year_ago' },
+          { label: 'last 12 months', period: 'last_12_months', other: 'previous' },
+        ];
+        for (const [k, row] of rows.entries()) {
+          const now = sumOf(row.period, 'current', metric.sum);
+          const then = sumOf(row.period, row.other, metric.sum);
+          const change = changeOf(now, then);
+          const line = lines.nth(k);
+          await expect(line).toHaveAttribute('data-current', metric.write(now));
+          await expect(line).toHaveAttribute('data-other', metric.write(then));
+          await expect(line).toHaveAttribute('data-direction', change.direction);
+          await expect(line).toContainText(`${change.text} ${row.label}`);
+        }
+      }
+      await settle(page);
+      await page.screenshot({ path: screenshotPath(size.name) });
+      // the other period's dates and figure on focus, reached by keyboard (focus-visible), as on the dashboard
+      const first = cards.nth(1).getByTestId('impact-change').first();
+      await first.focus();
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      await expect(first).toBeFocused();
+      const ytd = impact.comparison.year_to_date.year_ago;
+      const otherText =
+        `${rangeText({ from: ytd.entry_time__gte, to: ytd.entry_time__lte })}: ` +
+        `${formatCompact(sumOf('year_to_date', 'year_ago', 'food_rescued_kg__sum'))} kg`;
+      // (the line before it may still be closing its own tooltip)
+      await expect(page.getByRole('tooltip').filter({ hasText: otherText })).toBeVisible();
+      await expectAccessible(page, `impact panel compared at ${size.width} px`);
+    }
   });
 
   test('the ops map as staff: region picker, limit 999, money saved', async ({ page }) => {

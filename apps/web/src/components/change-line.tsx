@@ -27,12 +27,21 @@ const COLORS = { up: 'teal.9', down: 'red.9', same: 'dimmed', new: 'teal.9' };
 export function ChangeLine({ change }: { change: CardChange }) {
   const c = changeOf(change.current, change.other);
   const Arrow = ARROWS[c.direction];
-  const other =
-    change.currentText === undefined
-      ? `${change.range}: ${change.otherText}`
-      : `${change.currentRange}: ${change.currentText}; ${change.range}: ${change.otherText}`;
+  const otherPeriod = `${change.range}: ${change.otherText}`;
+  const currentPeriod = change.currentText === undefined ? undefined : `${change.currentRange}: ${change.currentText}`;
+  const other = currentPeriod ? `${currentPeriod}; ${otherPeriod}` : otherPeriod;
+  // both periods (the panel): one a line, so that the tooltip stays narrow on a phone
+  const label = currentPeriod ? (
+    <>
+      {currentPeriod}
+      <br />
+      {otherPeriod}
+    </>
+  ) : (
+    other
+  );
   return (
-    <Tooltip label={other} events={{ hover: true, focus: true, touch: true }} withArrow>
+    <Tooltip label={label} events={{ hover: true, focus: true, touch: true }} withArrow>
       <Text
         component="span"
         size="xs"

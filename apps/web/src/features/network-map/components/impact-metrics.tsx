@@ -36,9 +36,16 @@ function Metric({ label, value, detail, icon: MetricIcon, loading, changes }: Me
               {detail}
             </Text>
           )}
-          {!loading && changes?.map((change) => <ChangeLine key={change.label} change={change} />)}
         </Stack>
       </Group>
+      {/* the card's full width: each line fits on one */}
+      {!loading && changes && (
+        <Stack gap={0} mt={4}>
+          {changes.map((change) => (
+            <ChangeLine key={change.label} change={change} />
+          ))}
+        </Stack>
+      )}
     </Paper>
   );
 }

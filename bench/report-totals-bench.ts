@@ -133,6 +133,20 @@ function cases(net: BenchNetwork, stores: number, bigCompany: number): Case[] {
         entry_time__lte: monthEnd,
       }),
     },
+    {
+      // What the dashboard's line chart asks with "Show the previous period" on (breakdown-card.tsx, decision
+      // 0072): one annotation, not both; the cards ask by department without period.
+      name: `one company (${bigCompany} stores), 3 years by week x department, as the line chart asks`,
+      target: 50,
+      query: () => ({
+        annotate_metrics: true,
+        annotate: ['from_department_id'],
+        annotate_entry_time: 'date-week',
+        from_company_id: [1],
+        entry_time__gte: monthsBefore(monthEnd, 36),
+        entry_time__lte: monthEnd,
+      }),
+    },
   ];
 }
 

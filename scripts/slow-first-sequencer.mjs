@@ -16,16 +16,9 @@ export const SLOW_FIRST = [
 ];
 
 /**
- * A file that bounds a real user's answer times while it loads the server (a 200 ms p95 beside 8 heavy readers): run
- * last, when the other worker is on short files, not beside the bad-input suite and the crash test's server processes
- * (a fresh-clone run that started it early failed the bound).
- */
-export const LAST = ['apps/server/src/modules/documents/heavy-reads.test.ts'];
-
-/**
  * Files that bound answer times or stalls (a p95, a longest wait, a render that must not block the event loop): the
- * `timed` project runs them after the rest, two at a time, with nothing beside them, as their bounds were set; the
- * rest run beside the browser tests (scripts/test-all.mjs). A new bound on time belongs here.
+ * `timed` project runs them after the rest, two at a time, with nothing beside them, as their bounds were set. A new
+ * bound on time belongs here.
  */
 export const TIMED = [
   'apps/server/src/security/sign-in-flood.test.ts',
@@ -54,7 +47,6 @@ export class SlowFirstSequencer extends BaseSequencer {
     const sorted = await super.sort(files);
     const rank = (f) => {
       const file = relative(this.ctx.config.root, f.moduleId);
-      if (LAST.includes(file)) return SLOW_FIRST.length + 1 + LAST.indexOf(file);
       const i = SLOW_FIRST.indexOf(file);
       return i === -1 ? SLOW_FIRST.length : i;
     };

@@ -86,6 +86,12 @@ export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
   routes: RouteRecord[];
+  /**
+   * Starts and prepares the render threads a first request would otherwise wait for (the company report's, decision
+   * 0077); main.ts calls it once the server listens. Test apps leave it out: their threads start on demand. Resolves
+   * once they are prepared.
+   */
+  warmThreads(): Promise<void>;
 }
 
 /**
@@ -238,5 +244,13 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await registerWeb(app, env.WEB_DIST ?? DEFAULT_WEB_DIST, publicAppConfig(env), (cookie) =>
     dashboardFirstView(ctx, cookie),
   );
-  return { app, ctx, routes };
+  return {
+    app,
+    ctx,
+    routes,
+    warmThreads: () => {
+      companyReports.pool.warm({ prepare: true, threads: 1 });
+      return companyReports.pool.prepared();
+    },
+  };
 }

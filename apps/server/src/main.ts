@@ -24,7 +24,7 @@ async function main() {
   lap('database');
   const { buildApp, startBackgroundWork } = await appModule;
   lap('app modules');
-  const { app, ctx } = await (async () => {
+  const built = await (async () => {
     try {
       const applied = await migrate(database);
       if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
@@ -42,6 +42,7 @@ async function main() {
     }
   })();
 
+  const { app, ctx } = built;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -61,6 +62,8 @@ async function main() {
 
   await app.listen({ port: env.PORT, host: env.HOST });
   lap('listen');
+  // The company report's threads start and prepare now, beside the rest of the start (decision 0077).
+  void built.warmThreads();
   // Unfinished jobs (publishing) resume now, also after a crash.
   await startBackgroundWork(ctx);
   lap('background work');

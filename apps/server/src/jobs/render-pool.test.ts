@@ -49,3 +49,26 @@ describe('downloaded spreadsheets on the render pool', () => {
     expect(wb.getWorksheet('Raw Data')!.rowCount).toBe(26);
   });
 });
+
+describe('threads kept and prepared (decision 0077)', () => {
+  it('keeps the first thread through idleness and prepares it before its first document', async () => {
+    pool = createRenderPool({ size: 2, productName: 'OpenRescue', keepAlive: 1, idleMs: 50 });
+    pool.warm({ prepare: true, threads: 1 });
+    expect(pool.running).toBe(1);
+    await pool.prepared();
+    // Both threads busy, then idle past idleMs: the second stops, the prepared one stays.
+    const both = await Promise.all(
+      [1, 2].map(() => pool!.renderXlsx(sampleMonthlyReport(5) as ReportDocument, new Date())),
+    );
+    expect(both.every((b) => b.byteLength > 0)).toBe(true);
+    expect(pool.running).toBe(2);
+    await expect.poll(() => pool!.running, { timeout: 10_000 }).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(pool.running).toBe(1);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(
+      (await pool.renderXlsx(sampleMonthlyReport(3) as ReportDocument, new Date())).buffer as ArrayBuffer,
+    );
+    expect(wb.getWorksheet('Raw Data')!.rowCount).toBe(4);
+  }, 60_000);
+});

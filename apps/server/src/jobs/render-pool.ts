@@ -7,8 +7,9 @@ import type { RenderInputs, RenderKind, RenderResults } from './render-tasks.js'
 
 /**
  * Renders published documents (and downloaded spreadsheets and posters) on worker threads, so that publishing uses every core
- * and the HTTP thread stays free. Workers start on the first render and stop after a minute without work. With
- * `size` 0, or when a worker cannot start, rendering happens on this thread instead.
+ * and the HTTP thread stays free. Workers start on the first render (or `warm`) and stop after a minute without work,
+ * but for the first `keepAlive` of them. With `size` 0, or when a worker cannot start, rendering happens on this
+ * thread instead.
  */
 export interface RenderPool {
   render(report: ReportDocument, date: Date): Promise<RenderedDocuments>;
@@ -18,10 +19,18 @@ export interface RenderPool {
   renderPoster(poster: Poster, layout: PosterLayoutOptions): Promise<Uint8Array>;
   /** Any render task (the company report's parts, decision 0068), its result as the thread gave it. */
   task<K extends RenderKind>(kind: K, input: RenderInputs[K], date: Date): Promise<RenderResults[K]>;
+  /** Threads running now. */
+  readonly running: number;
   /** Threads the pool may use (0: this thread). */
   readonly size: number;
-  /** Starts the threads now (a job is about to render): they load their libraries while its first report loads. */
-  warm(): void;
+  /**
+   * Starts the threads now (a job is about to render): they load their libraries while its first report loads.
+   * `threads`: only that many (default: all). `prepare`: the threads it starts also load every renderer and the fonts
+   * and render a small sample before taking work, so that a first real document costs what later ones do (0077).
+   */
+  warm(options?: { prepare?: boolean; threads?: number }): void;
+  /** Resolves once the threads running now are ready, those started by `warm({ prepare: true })` prepared. */
+  prepared(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -29,6 +38,8 @@ export interface RenderPoolOptions {
   size: number;
   productName: string;
   idleMs?: number;
+  /** How many threads never stop for idleness (the company report's one: a first report would pay its start, 0077). */
+  keepAlive?: number;
   log?: { warn(obj: object, msg: string): void };
 }
 
@@ -46,6 +57,8 @@ interface Slot {
   worker: Worker;
   task: Task | null;
   ready: boolean;
+  /** Done preparing (or not asked to). */
+  prepared: Promise<void>;
 }
 
 // From TypeScript sources (tsx, vitest) a worker first registers tsx (render-worker-boot.mjs); the built server
@@ -71,12 +84,30 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       .then(({ runRenderTask }) => runRenderTask(t.kind, t.input, { productName: options.productName, date: t.date }))
       .then(t.resolve, t.reject);
 
-  function spawn(): Slot {
+  function spawn(prepare = false): Slot {
     const worker = new Worker(WORKER, { workerData: WORKER_DATA });
-    const slot: Slot = { worker, task: null, ready: false };
+    let preparedNow = () => {};
+    const slot: Slot = { worker, task: null, ready: false, prepared: new Promise((done) => (preparedNow = done)) };
     worker.on('message', (msg: { ready?: true; id?: number; result?: RenderResults[RenderKind]; error?: string }) => {
       if (msg.ready) {
         slot.ready = true;
+        if (prepare) {
+          // The thread's first task, before any queued one: a failure only costs the first document its speed.
+          const done = () => preparedNow();
+          const task: Task = {
+            id: nextId++,
+            kind: 'warm',
+            input: null,
+            date: new Date(),
+            attempts: 2,
+            resolve: done,
+            reject: (error) => {
+              if (!closed) options.log?.warn({ err: error }, 'render worker could not prepare');
+              done();
+            },
+          };
+          send(slot, task);
+        } else preparedNow();
         pump();
         return;
       }
@@ -89,6 +120,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     });
     const lost = (error: Error) => {
       slots.splice(slots.indexOf(slot), 1);
+      preparedNow();
       if (!slot.ready && !closed) {
         // The thread could not even start (no TypeScript loader here): render on this thread from now on.
         options.log?.warn({ err: error }, 'render worker could not start; rendering on the main thread');
@@ -120,16 +152,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       }
       const free = slots.find((s) => s.ready && !s.task);
       if (free) {
-        const task = queue.shift()!;
-        free.task = task;
-        task.attempts++;
-        free.worker.postMessage({
-          id: task.id,
-          kind: task.kind,
-          input: task.input,
-          productName: options.productName,
-          date: task.date.toISOString(),
-        });
+        send(free, queue.shift()!);
         continue;
       }
       if (slots.length < options.size) {
@@ -138,10 +161,22 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       }
       break;
     }
-    if (!queue.length && slots.length && slots.every((s) => !s.task)) {
-      idleTimer = setTimeout(() => void stopWorkers(), idleMs);
+    if (!queue.length && slots.length > (options.keepAlive ?? 0) && slots.every((s) => !s.task)) {
+      idleTimer = setTimeout(() => void stopWorkers(options.keepAlive ?? 0), idleMs);
       idleTimer.unref();
     }
+  }
+
+  function send(slot: Slot, task: Task) {
+    slot.task = task;
+    task.attempts++;
+    slot.worker.postMessage({
+      id: task.id,
+      kind: task.kind,
+      input: task.input,
+      productName: options.productName,
+      date: task.date.toISOString(),
+    });
   }
 
   function enqueue<K extends RenderKind>(kind: K, input: RenderInputs[K], date: Date): Promise<RenderResults[K]> {
@@ -152,19 +187,27 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     });
   }
 
-  async function stopWorkers() {
-    const all = slots.splice(0);
-    await Promise.all(all.map((s) => s.worker.terminate()));
+  /** Stops the threads but the first `keep` (the oldest: the ones prepared at start). */
+  async function stopWorkers(keep = 0) {
+    const stopped = slots.splice(keep);
+    await Promise.all(stopped.map((s) => s.worker.terminate()));
   }
 
   return {
     get size() {
       return inline ? 0 : options.size;
     },
-    warm() {
+    get running() {
+      return slots.length;
+    },
+    warm(warmOptions) {
       if (closed || inline) return;
-      while (slots.length < options.size) spawn();
+      const threads = Math.min(options.size, warmOptions?.threads ?? options.size);
+      while (slots.length < threads) spawn(warmOptions?.prepare);
       pump();
+    },
+    async prepared() {
+      await Promise.all(slots.map((s) => s.prepared));
     },
     render(report, date) {
       return enqueue('published', report, date);

@@ -8,6 +8,7 @@ export * from './contracts/paths.js';
 export * from './contracts/foundation.js';
 export * from './contracts/foundation-paths.js';
 export * from './ranges.js';
+export * from './day-text.js';
 export * from './report-day.js';
 export * from './first-view.js';
 export * from './format.js';

@@ -9,9 +9,9 @@ import {
   lastDayOfMonth,
   monthChoices,
   rangeBounds,
-  rangeText,
   RANGE_OPTIONS,
 } from './ranges.js';
+import { rangeText } from './day-text.js';
 
 describe('ranges', () => {
   it('defaults to the first day of the previous month', () => {

@@ -1,4 +1,5 @@
 import type { RangeKey } from './permissions.js';
+import { MONTHS } from './day-text.js';
 import { reportDay } from './report-day.js';
 
 /** annotate_entry_time values (spec 7.3): by day, by week, by month. */
@@ -170,8 +171,6 @@ export function rangeBounds(
   return { from: ymd(y, m - (option.months! - 1), 1), to, granularity: option.granularity };
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 export interface ComparisonBounds {
   /** The period of the same length just before (whole months for a range of whole months). */
   previous: { from: string; to: string };
@@ -240,21 +239,10 @@ export function impactPanelPeriods(today: string = reportDay()): ImpactPanelPeri
   };
 }
 
-/** 'Oct 1, 2026' from '2026-10-01'. */
-export function formatDay(day: string): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return `${MONTHS[m - 1]} ${d}, ${y}`;
-}
-
 /** 'October 2026' style heading month: 'Oct 2026'. */
 export function formatMonth(month: string): string {
   const { y, m } = parseMonth(month);
   return `${MONTHS[m - 1]} ${y}`;
-}
-
-/** The header's date-range text, e.g. 'Oct 1, 2026 – Oct 31, 2026'. */
-export function rangeText(bounds: Pick<RangeBounds, 'from' | 'to'>): string {
-  return `${formatDay(bounds.from)} – ${formatDay(bounds.to)}`;
 }
 
 /** The dashboard's range when the address names none: DEFAULT_RANGE ending with last month (report time zone). */

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
@@ -62,6 +62,10 @@ const unassigned = readdirSync(dirname(fileURLToPath(import.meta.url)))
   .filter((f) => !LANES.some((lane) => lane.files.includes(f.replace(/\.spec\.ts$/, ''))));
 if (unassigned.length) throw new Error(`e2e/playwright.config.ts: put ${unassigned.join(', ')} in a lane`);
 
+// Debian's Chromium headless shell when installed (`npm test` installs it: scripts/ensure-chromium.mjs), else Chromium.
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const executablePath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+
 const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -116,7 +120,7 @@ export default defineConfig({
     baseURL: APP_ORIGIN,
     browserName: 'chromium',
     headless: true,
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: { executablePath, args: chromiumArgs },
     trace: 'off',
     screenshot: 'only-on-failure',
   },

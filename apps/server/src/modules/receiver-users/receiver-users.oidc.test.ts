@@ -109,7 +109,8 @@ describe('an invited charity user signing in with the OpenID Connect provider', 
     expect([foreign.statusCode, missing.statusCode]).toEqual([404, 404]);
     // Staff see that the person signed in.
     const list = await get(`/ops-api/receiver-users?receiver_id=${mine}`, staff);
-    expect(list.json().results.find((u: { id: number }) => u.id === id).signed_in).toBe(true);
+    const dana = list.json().results.find((u: { id: number }) => u.id === id);
+    expect(dana).toMatchObject({ signed_in: true, invitation: { state: 'accepted' } });
     // A second sign-in finds the same account.
     const again = await signInWithProvider('dana');
     expect((await get('/core-api/api/clients/receiver_user', again!)).json().results[0].id).toBe(id);

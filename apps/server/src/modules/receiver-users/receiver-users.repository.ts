@@ -113,9 +113,10 @@ export async function listReceiverUsers(
   return users.map((u) => {
     const id = Number(u.id);
     const latest = invitations.find((i) => Number(i.receiver_user_id) === id);
+    // Taken up by setting a password through it, or by signing in with the OIDC provider instead.
     const state = !latest
       ? 'none'
-      : latest.used_at
+      : latest.used_at || u.signed_in
         ? 'accepted'
         : new Date(latest.expires_at).getTime() <= Date.now()
           ? 'expired'

@@ -31,24 +31,41 @@ export interface DonationTotalsParams {
   granularity?: Granularity;
 }
 
-/** GET {core}/api/retail/reports/donation_totals (spec 7.3, decision 0004). */
+/** One page of GET {core}/api/retail/reports/donation_totals (spec 7.3, decision 0004), compared or not. */
+function getTotalsPage(params: DonationTotalsParams, page: number, compare: boolean, signal?: AbortSignal) {
+  return api.get<DonationTotals>(apiUrl(reportsPaths.donationTotals), {
+    signal,
+    query: {
+      entry_time__gte: params.from,
+      entry_time__lte: params.to,
+      ...reportFilterParams(storeScopeFilter(params.scope)),
+      annotate: params.annotate,
+      annotate_metrics: true,
+      annotate_entry_time: params.granularity,
+      ...(compare ? { compare: true } : {}),
+      page_size: PAGE_SIZE,
+      ...(page > 1 ? { page } : {}),
+    },
+  });
+}
+
+/** The query key of a totals request; the compared request's ends with 'compare'. */
+const totalsKey = (params: DonationTotalsParams) =>
+  [
+    'reports',
+    'donation_totals',
+    scopeKey(params.scope),
+    params.from,
+    params.to,
+    params.annotate,
+    params.granularity ?? 'total',
+  ] as const;
+
+/** GET {core}/api/retail/reports/donation_totals (spec 7.3, decision 0004), every page of it. */
 export async function getDonationTotals(params: DonationTotalsParams, signal?: AbortSignal): Promise<ReportRow[]> {
-  const filter = reportFilterParams(storeScopeFilter(params.scope));
   const rows: ReportRow[] = [];
   for (let page = 1; page <= MAX_PAGES; page += 1) {
-    const response = await api.get<DonationTotals>(apiUrl(reportsPaths.donationTotals), {
-      signal,
-      query: {
-        entry_time__gte: params.from,
-        entry_time__lte: params.to,
-        ...filter,
-        annotate: params.annotate,
-        annotate_metrics: true,
-        annotate_entry_time: params.granularity,
-        page_size: PAGE_SIZE,
-        ...(page > 1 ? { page } : {}),
-      },
-    });
+    const response = await getTotalsPage(params, page, false, signal);
     rows.push(...(response?.results ?? []));
     if (!response?.next) break;
   }
@@ -57,15 +74,7 @@ export async function getDonationTotals(params: DonationTotalsParams, signal?: A
 
 export const donationTotalsQueryOptions = (params: DonationTotalsParams) =>
   queryOptions({
-    queryKey: [
-      'reports',
-      'donation_totals',
-      scopeKey(params.scope),
-      params.from,
-      params.to,
-      params.annotate,
-      params.granularity ?? 'total',
-    ],
+    queryKey: totalsKey(params),
     queryFn: ({ signal }) => getDonationTotals(params, signal),
     // Keep the last figures on screen while a new range or store loads.
     placeholderData: keepPreviousData,
@@ -87,27 +96,13 @@ export interface ComparedTotals {
  * Every page of the range carries the same page of both comparison periods.
  */
 export async function getComparedTotals(params: DonationTotalsParams, signal?: AbortSignal): Promise<ComparedTotals> {
-  const filter = reportFilterParams(storeScopeFilter(params.scope));
   const answer: ComparedTotals = {
     rows: [],
     previous: { from: '', to: '', rows: [] },
     yearAgo: { from: '', to: '', rows: [] },
   };
   for (let page = 1; page <= MAX_PAGES; page += 1) {
-    const response = await api.get<DonationTotals>(apiUrl(reportsPaths.donationTotals), {
-      signal,
-      query: {
-        entry_time__gte: params.from,
-        entry_time__lte: params.to,
-        ...filter,
-        annotate: params.annotate,
-        annotate_metrics: true,
-        annotate_entry_time: params.granularity,
-        compare: true,
-        page_size: PAGE_SIZE,
-        ...(page > 1 ? { page } : {}),
-      },
-    });
+    const response = await getTotalsPage(params, page, true, signal);
     answer.rows.push(...(response?.results ?? []));
     const comparison = response?.comparison;
     if (comparison) {
@@ -127,16 +122,7 @@ export async function getComparedTotals(params: DonationTotalsParams, signal?: A
 
 export const comparedTotalsQueryOptions = (params: DonationTotalsParams) =>
   queryOptions({
-    queryKey: [
-      'reports',
-      'donation_totals',
-      scopeKey(params.scope),
-      params.from,
-      params.to,
-      params.annotate,
-      params.granularity ?? 'total',
-      'compare',
-    ],
+    queryKey: [...totalsKey(params), 'compare'],
     queryFn: ({ signal }) => getComparedTotals(params, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   Code,
   CopyButton,
@@ -15,16 +14,10 @@ import {
 } from '@mantine/core';
 import { API_KEY_REQUESTS_PER_MINUTE, dashboardExportPaths, formatDateTime } from '@openrescue/shared';
 import { useId, useState, type FormEvent } from 'react';
-import { toApiError } from '../../../lib/api-errors';
-import { showErrorDialog } from '../../../lib/error-events';
-import { getProductName } from '../../../lib/product-name';
+import { KeyUseCells } from '../../../components/key-use-cells';
+import { showApiError } from '../../../lib/show-api-error';
 import { notify } from '../../../lib/toasts';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey, type ApiKey, type ApiKeyCreated } from '../api/api-keys';
-
-const showError = (error: unknown) => {
-  const e = toApiError(error, getProductName());
-  showErrorDialog({ type: e.type, message: e.message, detail: e.detail });
-};
 
 /**
  * A company admin's API keys (issue 38 section 2): an integration reads the company's dashboard figures with one
@@ -47,7 +40,7 @@ export function ApiKeysPanel() {
         setCreated(key);
         setName('');
       },
-      onError: showError,
+      onError: showApiError,
     });
   };
 
@@ -64,7 +57,7 @@ export function ApiKeysPanel() {
       },
       onError: (error) => {
         setToRevoke(null);
-        showError(error);
+        showApiError(error);
       },
     });
   };
@@ -168,24 +161,7 @@ export function ApiKeysPanel() {
                         by {key.created_by}
                       </Text>
                     </Table.Td>
-                    <Table.Td>{key.last_used_at ? formatDateTime(key.last_used_at, { zone: true }) : 'Never'}</Table.Td>
-                    <Table.Td ta="right">
-                      {key.revoked_at ? (
-                        <Badge color="gray" variant="light">
-                          Revoked
-                        </Badge>
-                      ) : (
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => setToRevoke(key)}
-                          aria-label={`Revoke ${key.name}`}
-                        >
-                          Revoke
-                        </Button>
-                      )}
-                    </Table.Td>
+                    <KeyUseCells apiKey={key} onRevoke={() => setToRevoke(key)} />
                   </Table.Tr>
                 ))}
               </Table.Tbody>

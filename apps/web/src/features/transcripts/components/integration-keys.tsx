@@ -1,10 +1,9 @@
-import { Alert, Badge, Button, Code, CopyButton, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { formatDateTime } from '@openrescue/shared';
 import { useState, type FormEvent } from 'react';
-import { toApiError } from '../../../lib/api-errors';
-import { showErrorDialog } from '../../../lib/error-events';
-import { getProductName } from '../../../lib/product-name';
+import { KeyUseCells } from '../../../components/key-use-cells';
+import { showApiError } from '../../../lib/show-api-error';
 import { notify } from '../../../lib/toasts';
 import {
   useCreateIntegrationKey,
@@ -13,11 +12,6 @@ import {
   type CreatedIntegrationKey,
   type IntegrationKey,
 } from '../api/integration-keys';
-
-const showError = (error: unknown) => {
-  const e = toApiError(error, getProductName());
-  showErrorDialog({ type: e.type, message: e.message, detail: e.detail });
-};
 
 /**
  * The keys the telephony and speech-analysis integrations send calls with (POST product/calls/transcripts): create
@@ -38,7 +32,7 @@ export function IntegrationKeys() {
         setCreated(key);
         setName('');
       },
-      onError: showError,
+      onError: showApiError,
     });
   };
 
@@ -51,7 +45,7 @@ export function IntegrationKeys() {
       onConfirm: () =>
         revoke.mutate(key.id, {
           onSuccess: () => notify({ title: 'Key revoked', message: `${key.name} no longer works.`, type: 'success' }),
-          onError: showError,
+          onError: showApiError,
         }),
     });
 
@@ -124,24 +118,7 @@ export function IntegrationKeys() {
               <Table.Tr key={key.id}>
                 <Table.Td fw={600}>{key.name}</Table.Td>
                 <Table.Td>{formatDateTime(key.created_at, { zone: true })}</Table.Td>
-                <Table.Td>{key.last_used_at ? formatDateTime(key.last_used_at, { zone: true }) : 'Never'}</Table.Td>
-                <Table.Td ta="right">
-                  {key.revoked_at ? (
-                    <Badge color="gray" variant="light">
-                      Revoked
-                    </Badge>
-                  ) : (
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      onClick={() => confirmRevoke(key)}
-                      aria-label={`Revoke ${key.name}`}
-                    >
-                      Revoke
-                    </Button>
-                  )}
-                </Table.Td>
+                <KeyUseCells apiKey={key} onRevoke={() => confirmRevoke(key)} />
               </Table.Tr>
             ))}
           </Table.Tbody>

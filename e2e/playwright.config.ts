@@ -2,6 +2,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+// @ts-expect-error plain ESM script without types
+import { CHROMIUM, HEADLESS_SHELL } from '../scripts/ensure-chromium.mjs';
 
 const APP_PORT = 8090;
 const OIDC_PORT = 8091;
@@ -62,9 +64,9 @@ const unassigned = readdirSync(dirname(fileURLToPath(import.meta.url)))
   .filter((f) => !LANES.some((lane) => lane.files.includes(f.replace(/\.spec\.ts$/, ''))));
 if (unassigned.length) throw new Error(`e2e/playwright.config.ts: put ${unassigned.join(', ')} in a lane`);
 
-// Debian's Chromium headless shell when installed (`npm test` installs it: scripts/ensure-chromium.mjs), else Chromium.
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-const executablePath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+// `npm test` names its browser (CHROMIUM_PATH: the headless shell it installs, scripts/ensure-chromium.mjs); a run of
+// its own takes the headless shell when installed, else Chromium.
+const executablePath: string = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : CHROMIUM);
 
 const chromiumArgs = [
   '--no-sandbox',

@@ -7,7 +7,7 @@
 import { ensureDebianPackages } from './ensure-debian.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** The browser of `npm test`'s journeys (e2e/playwright.config.ts reads it from CHROMIUM_PATH). */
+/** The browser of the journeys: `npm test` passes it to e2e/playwright.config.ts as CHROMIUM_PATH. */
 export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
 /** Installs what is missing and answers the browser to run: `shell` for the journeys, else the full Chromium. */

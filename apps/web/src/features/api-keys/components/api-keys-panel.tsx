@@ -1,19 +1,7 @@
-import {
-  Alert,
-  Button,
-  Code,
-  CopyButton,
-  Group,
-  Modal,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Code, Group, Modal, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { API_KEY_REQUESTS_PER_MINUTE, dashboardExportPaths, formatDateTime } from '@openrescue/shared';
 import { useId, useState, type FormEvent } from 'react';
+import { CreatedKeyAlert } from '../../../components/created-key-alert';
 import { KeyUseCells } from '../../../components/key-use-cells';
 import { showApiError } from '../../../lib/show-api-error';
 import { notify } from '../../../lib/toasts';
@@ -99,32 +87,16 @@ export function ApiKeysPanel() {
           </Group>
         </form>
         {created && (
-          <Alert
-            color="green"
-            variant="light"
-            title={`Key for '${created.name}'`}
-            data-testid="created-api-key"
-            styles={{ title: { color: 'var(--mantine-color-text)' } }}
-          >
-            <Stack gap="xs">
-              <Text size="sm">
+          <CreatedKeyAlert
+            created={created}
+            testId="created-api-key"
+            usage={
+              <>
                 Copy it now: it is not shown again. Send it in the header <Code>Authorization: Bearer &lt;key&gt;</Code>
                 .
-              </Text>
-              <Group gap="xs" wrap="nowrap">
-                <Code style={{ wordBreak: 'break-all' }} data-testid="created-api-key-value">
-                  {created.key}
-                </Code>
-                <CopyButton value={created.key}>
-                  {({ copied, copy }) => (
-                    <Button size="xs" variant="light" onClick={copy}>
-                      {copied ? 'Copied' : 'Copy'}
-                    </Button>
-                  )}
-                </CopyButton>
-              </Group>
-            </Stack>
-          </Alert>
+              </>
+            }
+          />
         )}
         {keys.isPending ? (
           <Text c="dimmed">Loading keys…</Text>

@@ -1,7 +1,8 @@
-import { Alert, Button, Code, CopyButton, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Code, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { formatDateTime } from '@openrescue/shared';
 import { useState, type FormEvent } from 'react';
+import { CreatedKeyAlert } from '../../../components/created-key-alert';
 import { KeyUseCells } from '../../../components/key-use-cells';
 import { showApiError } from '../../../lib/show-api-error';
 import { notify } from '../../../lib/toasts';
@@ -67,33 +68,16 @@ export function IntegrationKeys() {
         </Group>
       </form>
       {created && (
-        <Alert
-          color="green"
-          variant="light"
-          title={`Key for '${created.name}'`}
-          data-testid="created-key"
-          // The light variant's green title is about 3:1 on its tint; the body text colour passes.
-          styles={{ title: { color: 'var(--mantine-color-text)' } }}
-        >
-          <Stack gap="xs">
-            <Text size="sm">
+        <CreatedKeyAlert
+          created={created}
+          testId="created-key"
+          usage={
+            <>
               Copy it now: it is not shown again. The integration sends it in the header{' '}
               <Code>Authorization: Bearer &lt;key&gt;</Code>.
-            </Text>
-            <Group gap="xs" wrap="nowrap">
-              <Code style={{ wordBreak: 'break-all' }} data-testid="created-key-value">
-                {created.key}
-              </Code>
-              <CopyButton value={created.key}>
-                {({ copied, copy }) => (
-                  <Button size="xs" variant="light" onClick={copy}>
-                    {copied ? 'Copied' : 'Copy'}
-                  </Button>
-                )}
-              </CopyButton>
-            </Group>
-          </Stack>
-        </Alert>
+            </>
+          }
+        />
       )}
       {keys.isPending ? (
         <Text c="dimmed">Loading keys…</Text>

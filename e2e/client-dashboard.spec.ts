@@ -1,29 +1,20 @@
 import { expect, test, type Page } from '@playwright/test';
-import { GRAPH_EMPTY, graph, impact, openDashboard, rangeText, settled } from './support/client-dashboard';
+import {
+  GRAPH_EMPTY,
+  graph,
+  impact,
+  MONTH_NAMES,
+  monthsBack,
+  openDashboard,
+  rangeText,
+  settled,
+} from './support/client-dashboard';
 import { expectAccessible, screenshotPath, signIn } from './support/helpers';
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** The dashboard's default end month: the month before today in America/Vancouver, e.g. 'October 2026'. */
 function previousMonthLabel(): string {
-  const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Vancouver' })
-    .format(new Date())
-    .split('-')
-    .map(Number);
-  return m === 1 ? `December ${y - 1}` : `${MONTH_NAMES[m - 2]} ${y}`;
+  const { y, m } = monthsBack(1);
+  return `${MONTH_NAMES[m - 1]} ${y}`;
 }
 
 /** Records every text the dashboard's title shows from the page's first paint on (window.__dashboardTitles). */

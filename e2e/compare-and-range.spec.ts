@@ -1,39 +1,14 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { formatCompact, formatPercent, rangeText as writeRange, type DonationTotals } from '@openrescue/shared';
-import { impact, openDashboard, rangeText, settled } from './support/client-dashboard';
+import { impact, MONTH_NAMES, monthsBack, openDashboard, rangeText, settled } from './support/client-dashboard';
 import { expectAccessible, screenshotPath } from './support/helpers';
 
 /**
  * Issue 38 sections 1 and 3 (decisions 0072, 0073): a custom range chosen on the calendar lives in the address and
  * survives a reload; every card's change lines show what the API's comparison periods hold.
  */
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** The month before today's and the one before it, in America/Vancouver. */
-function lastTwoMonths(): { before: { y: number; m: number }; last: { y: number; m: number } } {
-  const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Vancouver' })
-    .format(new Date())
-    .split('-')
-    .map(Number);
-  const back = (n: number) => {
-    const index = y * 12 + (m - 1) - n;
-    return { y: Math.floor(index / 12), m: (index % 12) + 1 };
-  };
-  return { before: back(2), last: back(1) };
-}
+const lastTwoMonths = () => ({ before: monthsBack(2), last: monthsBack(1) });
 
 const iso = ({ y, m }: { y: number; m: number }, d: number) =>
   `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
@@ -91,10 +66,10 @@ test.describe('compare periods and any range', () => {
     await expect(calendar).toBeVisible();
     // The calendar opens on the current range's first month (last month): back one for the start day.
     await calendar.getByRole('button', { name: 'Previous month' }).click();
-    await calendar.getByRole('button', { name: `20 ${MONTHS[before.m - 1]} ${before.y}`, exact: true }).click();
+    await calendar.getByRole('button', { name: `20 ${MONTH_NAMES[before.m - 1]} ${before.y}`, exact: true }).click();
     await calendar.getByRole('button', { name: 'Next month' }).click();
     const answered = page.waitForResponse(isCompared(from, to));
-    await calendar.getByRole('button', { name: `10 ${MONTHS[last.m - 1]} ${last.y}`, exact: true }).click();
+    await calendar.getByRole('button', { name: `10 ${MONTH_NAMES[last.m - 1]} ${last.y}`, exact: true }).click();
 
     await expect(page).toHaveURL(
       new RegExp(`range=custom.*from=${from}.*to=${to}|range=custom.*to=${to}.*from=${from}`),

@@ -40,3 +40,28 @@ export const impact = (page: Page) => page.getByRole('list', { name: 'Impact' })
 export const rangeText = (page: Page) => page.getByTestId('dashboard-range');
 export const graph = (page: Page, noun: 'department' | 'destination') =>
   page.getByRole('region', { name: `Donations by ${noun}` });
+
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** The month `n` months before today's in America/Vancouver (the dashboard's end month is `monthsBack(1)`). */
+export function monthsBack(n: number): { y: number; m: number } {
+  const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Vancouver' })
+    .format(new Date())
+    .split('-')
+    .map(Number);
+  const index = y * 12 + (m - 1) - n;
+  return { y: Math.floor(index / 12), m: (index % 12) + 1 };
+}

@@ -273,12 +273,20 @@ describe('10,000 organizations on the public map', () => {
     await truncate();
     await sql`update region set secret = 'bench-secret-0123456'`.execute(t.database.db);
     expect(await insertBulkNetworkOrganizations(t.database.db, 10_000)).toBe(10_000);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/core-api/api/public/retail/network/?in_area=all&secret=bench-secret-0123456&limit=10000',
-      headers: { 'accept-encoding': 'gzip' },
-    });
-    expect(res.statusCode).toBe(200);
+    const get = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/core-api/api/public/retail/network/?in_area=all&secret=bench-secret-0123456&limit=10000',
+        headers: { 'accept-encoding': 'gzip' },
+      });
+    // The size is what this test checks. A 503 with Retry-After (this worker's event loop or the database starved by
+    // the files running beside it on a loaded machine) is answered as a client would: ask again after the wait.
+    let res = await get();
+    for (let attempt = 0; attempt < 3 && res.statusCode === 503; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, Number(res.headers['retry-after'] ?? 1) * 1000));
+      res = await get();
+    }
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     expect(res.rawPayload.length).toBeLessThan(1.5 * 1024 * 1024);
     expect(res.headers['content-encoding']).toBe('gzip');
   });

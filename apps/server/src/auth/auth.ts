@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { type Env, oidcEnabled } from '../config/env.js';
 import type { DB } from '../db/schema.js';
 import { recordStaffSignIn } from '../modules/audit/audit.service.js';
+import { useUpInvitations } from '../modules/receiver-users/receiver-users.repository.js';
 import { oidcGuard } from './oidc-guard.js';
 import { queuedPassword } from './password-queue.js';
 import { sessionRotation } from './session-rotation.js';
@@ -100,11 +101,13 @@ export function createAuth({ env, db, baseURL, secret, log, onSessionEnded }: Au
       },
       session: {
         // A staff sign-in goes on the audit trail (issue 36); a failure to record it never fails the sign-in.
+        // A charity user's sign-in uses up its invitation links.
         create: {
           after: async (session) => {
             await recordStaffSignIn(db, session.userId).catch((error: unknown) =>
               log?.('error', `audit: sign-in not recorded: ${String(error)}`),
             );
+            await useUpInvitations(db, session.userId);
           },
         },
         delete: {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oidcBrowser } from '../../test-support/oidc-browser.js';
@@ -115,6 +116,32 @@ describe('an invited charity user signing in with the OpenID Connect provider', 
     const again = await signInWithProvider('dana');
     expect((await get('/core-api/api/clients/receiver_user', again!)).json().results[0].id).toBe(id);
     expect(await oidcAccounts('dana@oidc.example.org')).toBe(1);
+  });
+
+  it('an invitation link still in the mailbox opens nothing once its person has signed in with the provider', async () => {
+    const id = await invite('sam');
+    // A link of known value, as the mail would carry it (the mailed one's token is stored hashed only).
+    const token = 's'.repeat(43);
+    await t.database.db
+      .insertInto('receiver_user_invitation')
+      .values({
+        receiver_user_id: id,
+        token_hash: createHash('sha256').update(token).digest('hex'),
+        expires_at: new Date(Date.now() + 86_400_000),
+      })
+      .execute();
+    const invitation = (path: string, payload: object) =>
+      t.app.inject({ method: 'POST', url: `/core-api/api/invitations/${path}`, payload });
+    expect((await invitation('check', { token })).statusCode).toBe(200);
+    expect(await signInWithProvider('sam')).not.toBeNull();
+    expect((await invitation('check', { token })).statusCode).toBe(404);
+    const accept = await invitation('accept', { token, password: 'taken-over-1' });
+    expect(accept.statusCode).toBe(404);
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from account a join "user" u
+      on u.id = a."userId" where u.email = 'sam@oidc.example.org' and a."providerId" = 'credential'`.execute(
+      t.database.db,
+    );
+    expect(rows[0].n).toBe(0);
   });
 
   it('an invited address the provider does not verify gets no session and no link', async () => {

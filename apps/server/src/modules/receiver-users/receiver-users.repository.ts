@@ -138,3 +138,16 @@ export async function listReceiverUsers(
     } satisfies ReceiverUserRecord;
   });
 }
+
+/**
+ * Uses up the person's outstanding invitations as they sign in by any way (a password, the OpenID Connect provider):
+ * a link left in a mailbox must not set a password on an account its owner already uses.
+ */
+export async function useUpInvitations(db: Kysely<DB>, userId: string): Promise<void> {
+  await db
+    .updateTable('receiver_user_invitation')
+    .set({ used_at: sql<Date>`now()` })
+    .where('used_at', 'is', null)
+    .where('receiver_user_id', 'in', (eb) => eb.selectFrom('receiver_user').select('id').where('user_id', '=', userId))
+    .execute();
+}

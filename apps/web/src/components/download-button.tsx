@@ -2,10 +2,8 @@ import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { toApiError } from '../lib/api-errors';
-import { showErrorDialog } from '../lib/error-events';
-import { getProductName } from '../lib/product-name';
 import { saveFile } from '../lib/save-file';
+import { showApiError } from '../lib/show-api-error';
 
 /** Fetches a file the server builds (a spreadsheet, a CSV) and saves it; a failure opens the error dialog. */
 export function DownloadButton({
@@ -20,10 +18,7 @@ export function DownloadButton({
   const download = useMutation({
     mutationFn: load,
     onSuccess: (blob) => saveFile(blob, fileName),
-    onError: (error) => {
-      const e = toApiError(error, getProductName());
-      showErrorDialog({ type: e.type, message: e.message, detail: e.detail });
-    },
+    onError: (error) => showApiError(error),
   });
   return (
     <Button

@@ -4,9 +4,6 @@ import { IconReportAnalytics } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { memo, useState } from 'react';
 import { DownloadButton } from '../../../components/download-button';
-import { toApiError } from '../../../lib/api-errors';
-import { showErrorDialog } from '../../../lib/error-events';
-import { getProductName } from '../../../lib/product-name';
 import {
   companyReportFileName,
   downloadCompanyReport,
@@ -15,6 +12,7 @@ import {
   startCompanyReportJob,
   useCompanyReportJob,
 } from '../api/company-report';
+import { showApiError } from '../../../lib/show-api-error';
 
 /** 'October 2026', as the month picker beside the button writes it. */
 const monthName = (month: string) =>
@@ -82,10 +80,7 @@ export const CompanyReportButton = memo(function CompanyReportButton({
   const start = useMutation({
     mutationFn: () => startCompanyReportJob(companyId, month),
     onSuccess: setJob,
-    onError: (error) => {
-      const e = toApiError(error, getProductName());
-      showErrorDialog({ type: e.type, message: e.message, detail: e.detail });
-    },
+    onError: (error) => showApiError(error),
   });
   const shownJob = job && job.month === month && job.company_id === companyId ? job : null;
   return (

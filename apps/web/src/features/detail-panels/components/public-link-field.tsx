@@ -1,9 +1,6 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconRefresh } from '@tabler/icons-react';
-import { toApiError } from '../../../lib/api-errors';
-import { showErrorDialog } from '../../../lib/error-events';
-import { getProductName } from '../../../lib/product-name';
 import { notify } from '../../../lib/toasts';
 import {
   type LinkKind,
@@ -13,6 +10,7 @@ import {
   useRotatePublicLink,
 } from '../api/public-link';
 import { LinkField } from './link-field';
+import { showApiError } from '../../../lib/show-api-error';
 
 /** What stops working when the link is rotated (issue 34: the confirm says it, posters included). */
 const ROTATE_STOPS: Record<LinkKind, string> = {
@@ -25,10 +23,7 @@ const ROTATE_STOPS: Record<LinkKind, string> = {
 };
 
 /** A failed write of a link (rotate, revoke, the record of a copy): the shared error dialog. */
-export function showLinkError(error: unknown) {
-  const e = toApiError(error, getProductName());
-  showErrorDialog({ type: e.type, message: e.message, detail: e.detail });
-}
+export const showLinkError = (error: unknown) => showApiError(error);
 
 export interface PublicLinkFieldProps {
   kind: LinkKind;

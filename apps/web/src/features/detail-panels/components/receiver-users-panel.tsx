@@ -4,16 +4,11 @@ import { formatDateTime, type ReceiverUser } from '@openrescue/shared';
 import { IconMailForward, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { CompactList, CompactListRow } from '../../../components/compact-list';
-import { toApiError } from '../../../lib/api-errors';
-import { showErrorDialog } from '../../../lib/error-events';
-import { getProductName } from '../../../lib/product-name';
 import { notify } from '../../../lib/toasts';
 import { useReceiverUserActions, useReceiverUsers } from '../api/receiver-users';
+import { showApiError } from '../../../lib/show-api-error';
 
-const showError = (error: unknown) => {
-  const e = toApiError(error, getProductName());
-  showErrorDialog({ type: e.type, message: e.message, detail: e.detail });
-};
+const showError = (error: unknown) => showApiError(error);
 
 const STATE_LABEL: Record<ReceiverUser['invitation']['state'], { label: string; color: string }> = {
   pending: { label: 'Invited', color: 'blue' },

@@ -1,13 +1,13 @@
 import { type GeneratedFileRow, pathTo, publishingPaths } from '@openrescue/shared';
 import { useCallback, useSyncExternalStore } from 'react';
-import { ApiRequestError, normaliseError, toApiError } from '../../../lib/api-errors';
-import { showErrorDialog } from '../../../lib/error-events';
+import { ApiRequestError, normaliseError } from '../../../lib/api-errors';
 import { getProductName } from '../../../lib/product-name';
 import { saveFile } from '../../../lib/save-file';
 import { getSession } from '../../../lib/session';
 import { notify } from '../../../lib/toasts';
 import { fileNameFromDisposition } from '../lib/content-disposition';
 import { apiUrl } from '../../../config/env';
+import { showTitledApiError } from '../../../lib/show-api-error';
 
 /** Bytes received so far and the total from Content-Length (null when the server did not say). */
 export interface DownloadProgress {
@@ -118,8 +118,7 @@ export async function startDownload(row: Pick<GeneratedFileRow, 'id' | 'file_typ
     saveFile(file.blob, file.fileName);
     notify({ title: 'Downloaded', message: file.fileName, type: 'success' });
   } catch (error) {
-    const e = toApiError(error, getProductName());
-    showErrorDialog({ title: 'Download failed', type: e.type, message: e.message, detail: e.detail });
+    showTitledApiError('Download failed', error);
   } finally {
     downloads.delete(row.id);
     emit();

@@ -2,11 +2,9 @@ import { Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { formatDate } from '@openrescue/shared';
 import { IconMailCheck } from '@tabler/icons-react';
-import { toApiError } from '../../../lib/api-errors';
-import { showErrorDialog } from '../../../lib/error-events';
-import { getProductName } from '../../../lib/product-name';
 import { notify } from '../../../lib/toasts';
 import { useResubscribeContact, type CharityContact } from '../api/charity-contacts';
+import { showApiError } from '../../../lib/show-api-error';
 
 /**
  * Whether the contact gets the report mail. One who unsubscribed (the mail's one-click link) is skipped by every
@@ -30,10 +28,7 @@ export function MailStatus({ contact }: { contact: CharityContact }) {
         resubscribe.mutate(contact.id, {
           onSuccess: () =>
             notify({ title: 'Re-enabled', message: `${contact.email} gets the report mail again.`, type: 'success' }),
-          onError: (error) => {
-            const e = toApiError(error, getProductName());
-            showErrorDialog({ type: e.type, message: e.message, detail: e.detail });
-          },
+          onError: (error) => showApiError(error),
         }),
     });
 

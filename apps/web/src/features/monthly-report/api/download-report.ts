@@ -1,11 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { toApiError } from '../../../lib/api-errors';
-import { showErrorDialog } from '../../../lib/error-events';
-import { getProductName } from '../../../lib/product-name';
 import { monthlyReportXlsxPath } from './get-monthly-report';
 import { saveFile } from '../../../lib/save-file';
 import type { ReportKind } from './types';
+import { showTitledApiError } from '../../../lib/show-api-error';
 
 export interface ReportDownload {
   kind: ReportKind;
@@ -30,9 +28,6 @@ export async function downloadMonthlyReport({ kind, id, month, fileName, bearer 
 export function useDownloadMonthlyReport() {
   return useMutation({
     mutationFn: downloadMonthlyReport,
-    onError: (error) => {
-      const e = toApiError(error, getProductName());
-      showErrorDialog({ title: 'Download failed', type: e.type, message: e.message, detail: e.detail });
-    },
+    onError: (error) => showTitledApiError('Download failed', error),
   });
 }

@@ -1,10 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { toApiError } from '../../../lib/api-errors';
-import { showErrorDialog } from '../../../lib/error-events';
-import { getProductName } from '../../../lib/product-name';
 import { posterPdfPath } from './get-poster';
 import { saveFile } from '../../../lib/save-file';
+import { showTitledApiError } from '../../../lib/show-api-error';
 
 export interface PosterDownload {
   storeId: string;
@@ -24,9 +22,6 @@ export async function downloadPoster({ storeId, month, fileName, bearer }: Poste
 export function useDownloadPoster() {
   return useMutation({
     mutationFn: downloadPoster,
-    onError: (error) => {
-      const e = toApiError(error, getProductName());
-      showErrorDialog({ title: 'Download failed', type: e.type, message: e.message, detail: e.detail });
-    },
+    onError: (error) => showTitledApiError('Download failed', error),
   });
 }

@@ -2,10 +2,7 @@ import { Alert, Button, Checkbox, Group, Paper, Select, Stack, Switch, Text, Tex
 import { DateInput } from '@mantine/dates';
 import { BULK_SCAN_BACK_DAYS, DEPARTMENTS, reportDay, shiftReportDay, startOfReportDay } from '@openrescue/shared';
 import { useEffect, useRef, useState } from 'react';
-import { toApiError } from '../../../lib/api-errors';
-import { showErrorDialog } from '../../../lib/error-events';
 import { useLookupNames } from '../../../lib/lookups';
-import { getProductName } from '../../../lib/product-name';
 import { notify } from '../../../lib/toasts';
 import { useAverageWeights } from '../api/get-average-weights';
 import { useInsertBulkScans, type BulkScanInsert } from '../api/insert-bulkscans';
@@ -23,6 +20,7 @@ import {
   type DepartmentId,
   type WeightEntries,
 } from '../lib/weights';
+import { showApiError } from '../../../lib/show-api-error';
 
 export interface InsertWeightsFormProps {
   storeId: number;
@@ -104,10 +102,7 @@ export function InsertWeightsForm({ storeId, receiverId, email, onDone }: Insert
           setEntries(emptyEntries());
           onDone?.();
         },
-        onError: (error) => {
-          const e = toApiError(error, getProductName());
-          showErrorDialog({ type: e.type, message: e.message, detail: e.detail });
-        },
+        onError: (error) => showApiError(error),
       },
     );
   };

@@ -43,8 +43,12 @@ export function createPosterLinksRepository(db: Kysely<DB>) {
       return asRow((await live(storeId))!);
     },
 
-    /** Revokes the live code and puts `code` in its place, in one transaction. */
-    async replace(storeId: number, code: string): Promise<PosterLinkRow> {
+    /** Revokes the live code and puts `code` in its place, in one transaction (which `within` joins). */
+    async replace(
+      storeId: number,
+      code: string,
+      within: (trx: Kysely<DB>, row: PosterLinkRow) => Promise<void>,
+    ): Promise<PosterLinkRow> {
       return db.transaction().execute(async (trx) => {
         // Two revokes at once take turns on the store's row, so the second never meets the first's new code.
         await trx.selectFrom('store').select('id').where('id', '=', storeId).forUpdate().execute();
@@ -59,6 +63,7 @@ export function createPosterLinksRepository(db: Kysely<DB>) {
           .values({ code, store_id: storeId })
           .returningAll()
           .executeTakeFirstOrThrow();
+        await within(trx, asRow(row));
         return asRow(row);
       });
     },

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
+import type { DB } from '../../db/schema.js';
 import { notFound } from '../../lib/http-error.js';
 import { createPosterLinksRepository, type PosterLinkRow } from './poster-links.repository.js';
 import { signLinkClaims } from './public-links.service.js';
@@ -40,23 +42,37 @@ export async function posterLinkUrl(ctx: Ctx, storeId: number): Promise<string> 
   return shortUrl(ctx, (await repo(ctx).liveOrInsert(storeId, newCode())).code);
 }
 
-/** The live poster link of a store, or 404; `onCreated` runs when this call made it (the audit trail). */
+/**
+ * The live poster link of a store, or 404; `onCreated` runs when this call made it (the audit trail), in the
+ * transaction that makes it.
+ */
 export async function currentPosterLink(
   ctx: Ctx,
   storeId: number,
-  onCreated?: (link: PosterLink) => Promise<void>,
+  onCreated?: (trx: Kysely<DB>, link: PosterLink) => Promise<void>,
 ): Promise<PosterLink> {
   if (!(await repo(ctx).storeExists(storeId))) throw notFound(`No store with id ${storeId}.`);
   const code = newCode();
-  const link = asLink(ctx, await repo(ctx).liveOrInsert(storeId, code));
-  if (link.code === code) await onCreated?.(link);
-  return link;
+  if (!onCreated) return asLink(ctx, await repo(ctx).liveOrInsert(storeId, code));
+  return ctx.database.db.transaction().execute(async (trx) => {
+    const link = asLink(ctx, await createPosterLinksRepository(trx).liveOrInsert(storeId, code));
+    if (link.code === code) await onCreated(trx, link);
+    return link;
+  });
 }
 
-/** Revokes the live code (every poster printed with it stops opening the report) and returns its successor. */
-export async function revokePosterLink(ctx: Ctx, storeId: number): Promise<PosterLink> {
+/**
+ * Revokes the live code (every poster printed with it stops opening the report) and returns its successor; `audit`
+ * writes the entry in the same transaction.
+ */
+export async function revokePosterLink(
+  ctx: Ctx,
+  storeId: number,
+  audit: (trx: Kysely<DB>, link: PosterLink) => Promise<void>,
+): Promise<PosterLink> {
   if (!(await repo(ctx).storeExists(storeId))) throw notFound(`No store with id ${storeId}.`);
-  return asLink(ctx, await repo(ctx).replace(storeId, newCode()));
+  const row = await repo(ctx).replace(storeId, newCode(), (trx, replaced) => audit(trx, asLink(ctx, replaced)));
+  return asLink(ctx, row);
 }
 
 /**

@@ -13,7 +13,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { redirectAnswer } from '../../lib/file-answers.js';
 import { errorResponsesWithNotFound } from '../../lib/http-error.js';
-import { auditRequest, credentialEnd } from '../audit/audit.actor.js';
+import { auditActorOf, auditRequest, credentialEnd } from '../audit/audit.actor.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { currentPosterLink, posterLinkTarget, revokePosterLink } from './poster-links.service.js';
 import type { Access } from '../../plugins/access.js';
 import { operationIdOf } from '../../plugins/openapi-operation.js';
@@ -75,15 +76,16 @@ function linkManagement(app: FastifyInstance, ctx: AppContext, { paths, access, 
     },
     handler: async (request) => {
       await owner(request, request.params.kind, request.params.id);
-      const link = await rotateLink(ctx, request.params.kind, request.params.id);
-      await auditRequest(ctx.database.db, request, {
-        action: 'public_link.rotate',
-        objectType: link.kind,
-        objectId: link.id,
-        before: { token_version: link.token_version - 1 },
-        after: { token_version: link.token_version },
-      });
-      return link;
+      const { kind, id } = request.params;
+      return rotateLink(ctx, kind, id, (trx, version) =>
+        recordAudit(trx, auditActorOf(request), {
+          action: 'public_link.rotate',
+          objectType: kind,
+          objectId: id,
+          before: { token_version: version - 1 },
+          after: { token_version: version },
+        }),
+      );
     },
   });
 
@@ -121,8 +123,8 @@ function linkManagement(app: FastifyInstance, ctx: AppContext, { paths, access, 
     },
     handler: async (request) => {
       await owner(request, 'store', request.params.id);
-      return currentPosterLink(ctx, request.params.id, (link) =>
-        auditRequest(ctx.database.db, request, {
+      return currentPosterLink(ctx, request.params.id, (trx, link) =>
+        recordAudit(trx, auditActorOf(request), {
           action: 'poster_link.create',
           objectType: 'store',
           objectId: link.store_id,
@@ -145,14 +147,14 @@ function linkManagement(app: FastifyInstance, ctx: AppContext, { paths, access, 
     },
     handler: async (request) => {
       await owner(request, 'store', request.params.id);
-      const link = await revokePosterLink(ctx, request.params.id);
-      await auditRequest(ctx.database.db, request, {
-        action: 'poster_link.revoke',
-        objectType: 'store',
-        objectId: link.store_id,
-        after: { code: credentialEnd(link.code), created_at: link.created_at },
-      });
-      return link;
+      return revokePosterLink(ctx, request.params.id, (trx, link) =>
+        recordAudit(trx, auditActorOf(request), {
+          action: 'poster_link.revoke',
+          objectType: 'store',
+          objectId: link.store_id,
+          after: { code: credentialEnd(link.code), created_at: link.created_at },
+        }),
+      );
     },
   });
 

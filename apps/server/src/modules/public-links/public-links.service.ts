@@ -1,8 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import { resolveAuthSecret } from '../../auth/auth-secret.js';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/connection.js';
+import type { DB } from '../../db/schema.js';
 import { notFound } from '../../lib/http-error.js';
 import { createPosterLinksRepository } from './poster-links.repository.js';
 import { bumpTokenVersion, tokenVersionOf } from './public-links.repository.js';
@@ -73,10 +75,23 @@ export async function currentLink(ctx: AppContext, kind: LinkKind, id: number): 
   return { kind, id, scope: scopeOf(kind, id), token_version: version, url: linkUrl(ctx, kind, id, tk) };
 }
 
-/** Bumps token_version (old links stop working) and returns the new link. */
-export async function rotateLink(ctx: AppContext, kind: LinkKind, id: number): Promise<PublicLink> {
-  const version = await bumpTokenVersion(ctx.database.db, table(kind), id);
-  if (version === null) throw notFound(`No ${kind} with id ${id}.`);
+/**
+ * Bumps token_version (old links stop working) and returns the new link; `audit` writes the change's entry in its
+ * transaction, so that the two commit or roll back together.
+ */
+export async function rotateLink(
+  ctx: AppContext,
+  kind: LinkKind,
+  id: number,
+  // (fixtures rotate without an entry)
+  audit: (trx: Kysely<DB>, version: number) => Promise<void> = async () => {},
+): Promise<PublicLink> {
+  const version = await ctx.database.db.transaction().execute(async (trx) => {
+    const bumped = await bumpTokenVersion(trx, table(kind), id);
+    if (bumped === null) throw notFound(`No ${kind} with id ${id}.`);
+    await audit(trx, bumped);
+    return bumped;
+  });
   const tk = await signLinkToken(ctx, kind, id, version);
   return { kind, id, scope: scopeOf(kind, id), token_version: version, url: linkUrl(ctx, kind, id, tk) };
 }

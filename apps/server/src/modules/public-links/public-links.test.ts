@@ -134,3 +134,47 @@ describe('poster links (issue 34, decision 0050)', () => {
     expect((await staff('POST', `${POSTER(999_999)}/revoke`)).statusCode).toBe(404);
   });
 });
+
+describe('a link change and its audit entry commit together', () => {
+  it('when the entry cannot be written, the rotation, the revoke and the new poster link are not made', async () => {
+    await sql`create function refuse_link_audit() returns trigger language plpgsql as $$
+      begin
+        if new.action in ('public_link.rotate', 'poster_link.revoke', 'poster_link.create') then
+          raise exception 'audit refused by the test';
+        end if;
+        return new;
+      end $$`.execute(t.database.db);
+    await sql`create trigger refuse_link_audit before insert on audit_event
+      for each row execute function refuse_link_audit()`.execute(t.database.db);
+    const fresh = Number(
+      (
+        await sql<{ id: number }>`select min(s.id) as id from store s
+          where not exists (select 1 from poster_link p where p.store_id = s.id)`.execute(t.database.db)
+      ).rows[0].id,
+    );
+    const link = (await staff('GET', `/ops-api/public-links/store/${storeId}`)).json();
+    const poster = (await staff('GET', `/ops-api/public-links/store/${storeId}/poster`)).json();
+    const entries = async () =>
+      (await sql<{ n: number }>`select count(*)::int as n from audit_event`.execute(t.database.db)).rows[0].n;
+    const before = await entries();
+    try {
+      expect((await staff('POST', `/ops-api/public-links/store/${storeId}/rotate`)).statusCode).toBe(500);
+      expect((await staff('POST', `/ops-api/public-links/store/${storeId}/poster/revoke`)).statusCode).toBe(500);
+      expect((await staff('GET', `/ops-api/public-links/store/${fresh}/poster`)).statusCode).toBe(500);
+    } finally {
+      await sql`drop trigger refuse_link_audit on audit_event`.execute(t.database.db);
+      await sql`drop function refuse_link_audit()`.execute(t.database.db);
+    }
+    expect((await staff('GET', `/ops-api/public-links/store/${storeId}`)).json()).toEqual(link);
+    expect((await asLink(`s_${storeId}`, tkOf(link.url), `${TOTALS}?from_store_id=${storeId}`)).statusCode).toBe(200);
+    expect((await staff('GET', `/ops-api/public-links/store/${storeId}/poster`)).json()).toEqual(poster);
+    const made = await sql<{ n: number }>`select count(*)::int as n from poster_link where store_id = ${fresh}`.execute(
+      t.database.db,
+    );
+    expect(made.rows[0].n).toBe(0);
+    expect(await entries()).toBe(before);
+    // With the trail writable again, the same rotation is made and on it.
+    expect((await staff('POST', `/ops-api/public-links/store/${storeId}/rotate`)).statusCode).toBe(200);
+    expect(await entries()).toBe(before + 1);
+  });
+});

@@ -30,6 +30,24 @@ export async function recordAudit(db: Kysely<DB>, actor: AuditActor, entry: Audi
   await recordAudits(db, actor, [entry]);
 }
 
+/**
+ * Makes a change and writes its entry in one transaction, so that both commit or neither does. `entryOf` answers
+ * null for a change that made nothing (a missing row): nothing is written.
+ */
+export async function auditedChange<T>(
+  db: Kysely<DB>,
+  actor: AuditActor,
+  change: (trx: Kysely<DB>) => Promise<T>,
+  entryOf: (result: T) => AuditEntry | null,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    const result = await change(trx);
+    const entry = entryOf(result);
+    if (entry) await recordAudit(trx, actor, entry);
+    return result;
+  });
+}
+
 /** Several entries of one actor in one statement (a bulk insert of scans: one entry per scan). */
 export async function recordAudits(db: Kysely<DB>, actor: AuditActor, entries: AuditEntry[]): Promise<void> {
   await insertAuditEvents(

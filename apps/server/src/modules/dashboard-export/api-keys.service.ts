@@ -1,6 +1,8 @@
 import { clientAccess, type ApiKey, type ApiKeyCreated } from '@openrescue/shared';
 import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
+import type { DB } from '../../db/schema.js';
 import { forbidden, HttpError, unauthorized } from '../../lib/http-error.js';
 import { hashKey, newKey, presentedKey } from '../../lib/integration-keys.js';
 import { userPrincipal } from '../../plugins/access.js';
@@ -48,14 +50,15 @@ export async function listCompanyKeys(ctx: AppContext, companyId: number): Promi
   return (await companyKeyRows(ctx.database.db, companyId)).map(presentKey);
 }
 
+/** Makes a key (`db`: the transaction that also writes its audit entry). */
 export async function createCompanyKey(
-  ctx: AppContext,
+  db: Kysely<DB>,
   companyId: number,
   name: string,
   createdBy: string,
 ): Promise<ApiKeyCreated> {
   const key = newKey();
-  const row = await insertCompanyKey(ctx.database.db, {
+  const row = await insertCompanyKey(db, {
     company_id: companyId,
     name,
     key_hash: hashKey(key),
@@ -66,8 +69,8 @@ export async function createCompanyKey(
   return { ...presentKey(row), key };
 }
 
-export async function revokeCompanyKey(ctx: AppContext, companyId: number, id: number): Promise<ApiKey | null> {
-  const row = await revokeCompanyKeyRow(ctx.database.db, companyId, id);
+export async function revokeCompanyKey(db: Kysely<DB>, companyId: number, id: number): Promise<ApiKey | null> {
+  const row = await revokeCompanyKeyRow(db, companyId, id);
   return row ? presentKey(row) : null;
 }
 

@@ -20,7 +20,8 @@ import { XLSX_CONTENT_TYPE } from '../../documents/content-types.js';
 import { attachmentDisposition } from '../../documents/file-names.js';
 import { fileAnswer } from '../../lib/file-answers.js';
 import { errorResponses, errorResponsesWithNotFound, HttpError, notFound } from '../../lib/http-error.js';
-import { auditActorOf, auditRequest } from '../audit/audit.actor.js';
+import { auditActorOf } from '../audit/audit.actor.js';
+import { auditedChange } from '../audit/audit.service.js';
 import { createHeavyReads } from '../reports/heavy-reads.js';
 import { resolveViewer, type ResolvedViewer } from '../reports/reports.policy.js';
 import { visibleCompanies, visibleStores } from '../reports/visibility.repository.js';
@@ -196,15 +197,19 @@ export async function dashboardExportRoutes(app: FastifyInstance, { ctx }: { ctx
     },
     handler: async (request, reply) => {
       const companyId = await companyAdminOf(ctx, request);
-      const key = await createCompanyKey(ctx, companyId, request.body.name, auditActorOf(request).label);
-      const { key: _secret, ...shown } = key;
-      await auditRequest(ctx.database.db, request, {
-        action: 'api_key.create',
-        objectType: 'api_key',
-        objectId: key.id,
-        after: shown,
-        detail: { company_id: companyId },
-      });
+      const actor = auditActorOf(request);
+      const key = await auditedChange(
+        ctx.database.db,
+        actor,
+        (trx) => createCompanyKey(trx, companyId, request.body.name, actor.label),
+        ({ key: _secret, ...shown }) => ({
+          action: 'api_key.create',
+          objectType: 'api_key',
+          objectId: shown.id,
+          after: shown,
+          detail: { company_id: companyId },
+        }),
+      );
       return reply.code(201).send(key);
     },
   });
@@ -220,15 +225,20 @@ export async function dashboardExportRoutes(app: FastifyInstance, { ctx }: { ctx
     },
     handler: async (request) => {
       const companyId = await companyAdminOf(ctx, request);
-      const key = await revokeCompanyKey(ctx, companyId, request.params.id);
+      const key = await auditedChange(
+        ctx.database.db,
+        auditActorOf(request),
+        (trx) => revokeCompanyKey(trx, companyId, request.params.id),
+        (revoked) =>
+          revoked && {
+            action: 'api_key.revoke',
+            objectType: 'api_key',
+            objectId: revoked.id,
+            after: { name: revoked.name, revoked_at: revoked.revoked_at },
+            detail: { company_id: companyId },
+          },
+      );
       if (!key) throw notFound('No such API key.');
-      await auditRequest(ctx.database.db, request, {
-        action: 'api_key.revoke',
-        objectType: 'api_key',
-        objectId: key.id,
-        after: { name: key.name, revoked_at: key.revoked_at },
-        detail: { company_id: companyId },
-      });
       return key;
     },
   });

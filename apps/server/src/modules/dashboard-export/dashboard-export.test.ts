@@ -306,7 +306,7 @@ describe('company API keys and the integration API', () => {
   });
 
   it("keeps another company's key out of this company's figures, and other credentials out of the API", async () => {
-    const other = await createCompanyKey(t.ctx, otherCompany, 'other company', 'test');
+    const other = await createCompanyKey(t.database.db, otherCompany, 'other company', 'test');
     expect(
       (await get(`${INTEGRATION}?${query({ from_store_id: String(ownStore) })}`, bearer(other.key))).statusCode,
     ).toBe(404);
@@ -331,7 +331,7 @@ describe('company API keys and the integration API', () => {
       expect((await createAs(who, `by ${who}`)).statusCode, who).toBe(403);
       expect((await get(KEYS, bearer(tokens[who]))).statusCode, who).toBe(403);
     }
-    const other = await createCompanyKey(t.ctx, otherCompany, 'not yours', 'test');
+    const other = await createCompanyKey(t.database.db, otherCompany, 'not yours', 'test');
     const res = await t.app.inject({ method: 'DELETE', url: `${KEYS}/${other.id}`, headers: bearer(tokens.company) });
     expect(res.statusCode).toBe(404);
     expect((await get(`${INTEGRATION}?${query()}`, bearer(other.key))).statusCode).toBe(200);
@@ -349,8 +349,8 @@ describe('company API keys and the integration API', () => {
   });
 
   it(`answers 429 after ${API_KEY_REQUESTS_PER_MINUTE} requests a minute of one key, and not to another key`, async () => {
-    const busy = await createCompanyKey(t.ctx, 1, 'busy', 'test');
-    const quiet = await createCompanyKey(t.ctx, 1, 'quiet', 'test');
+    const busy = await createCompanyKey(t.database.db, 1, 'busy', 'test');
+    const quiet = await createCompanyKey(t.database.db, 1, 'quiet', 'test');
     const oneDay = new URLSearchParams({ entry_time__gte: range.to, entry_time__lte: range.to }).toString();
     const statuses: number[] = [];
     for (let i = 0; i <= API_KEY_REQUESTS_PER_MINUTE; i += 1) {

@@ -21,7 +21,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { auditRequest } from '../audit/audit.actor.js';
+import { auditActorOf } from '../audit/audit.actor.js';
+import { auditedChange } from '../audit/audit.service.js';
 import { bytesSchema, fileAnswer } from '../../lib/file-answers.js';
 import { errorResponses, errorResponsesWithNotFound, HttpError, notFound } from '../../lib/http-error.js';
 import { nextPageUrl } from '../reports/paging.js';
@@ -218,14 +219,17 @@ export async function transcriptsRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
       response: { 201: integrationKeyCreatedSchema, 409: errorBodySchema, ...errorResponses },
     },
     handler: async (request, reply) => {
-      const key = await createKey(db, request.body.name);
-      const { key: _secret, ...shown } = key;
-      await auditRequest(db, request, {
-        action: 'integration_key.create',
-        objectType: 'integration_key',
-        objectId: key.id,
-        after: shown,
-      });
+      const key = await auditedChange(
+        db,
+        auditActorOf(request),
+        (trx) => createKey(trx, request.body.name),
+        ({ key: _secret, ...shown }) => ({
+          action: 'integration_key.create',
+          objectType: 'integration_key',
+          objectId: shown.id,
+          after: shown,
+        }),
+      );
       return reply.code(201).send(key);
     },
   });
@@ -239,14 +243,19 @@ export async function transcriptsRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
       response: { 200: integrationKeySchema, ...errorResponsesWithNotFound },
     },
     handler: async (request) => {
-      const key = await revokeKey(db, request.params.id);
+      const key = await auditedChange(
+        db,
+        auditActorOf(request),
+        (trx) => revokeKey(trx, request.params.id),
+        (revoked) =>
+          revoked && {
+            action: 'integration_key.revoke',
+            objectType: 'integration_key',
+            objectId: revoked.id,
+            after: { name: revoked.name, revoked_at: revoked.revoked_at },
+          },
+      );
       if (!key) throw notFound('No such integration key.');
-      await auditRequest(db, request, {
-        action: 'integration_key.revoke',
-        objectType: 'integration_key',
-        objectId: key.id,
-        after: { name: key.name, revoked_at: key.revoked_at },
-      });
       return key;
     },
   });

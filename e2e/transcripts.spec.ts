@@ -223,6 +223,9 @@ test.describe('integration keys', () => {
     expect(sent.status()).toBe(202);
     const { id, analysis_status } = await sent.json();
     expect(analysis_status).toBe('pending');
+    // Back from the terminal to the tab: the dialog shows the key's use without a reload.
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+    await expect(dialog.getByRole('row', { name: new RegExp(name) })).not.toContainText('Never');
 
     // The other key sends the same CallSid and a recording for the call: refused, the call stays as it was.
     const clash = await request.post(API, {

@@ -2,6 +2,7 @@ import { dashboardExportPaths, type ApiKey, type ApiKeyCreated } from '@openresc
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiUrl } from '../../../config/env';
 import { api } from '../../../lib/api';
+import { KEY_LIST_FRESHNESS } from '../../../lib/key-list-freshness';
 
 export type { ApiKey, ApiKeyCreated };
 
@@ -24,7 +25,7 @@ export function revokeApiKey(id: number): Promise<ApiKey> {
 }
 
 export function useApiKeys(enabled: boolean) {
-  return useQuery({ queryKey, queryFn: ({ signal }) => getApiKeys(signal), staleTime: 0, enabled });
+  return useQuery({ queryKey, queryFn: ({ signal }) => getApiKeys(signal), ...KEY_LIST_FRESHNESS, enabled });
 }
 
 export function useCreateApiKey() {

@@ -2,6 +2,7 @@ import { type IntegrationKey, transcriptsPaths } from '@openrescue/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiUrl } from '../../../config/env';
 import { api } from '../../../lib/api';
+import { KEY_LIST_FRESHNESS } from '../../../lib/key-list-freshness';
 
 export type { IntegrationKey };
 export type CreatedIntegrationKey = IntegrationKey & { key: string };
@@ -25,7 +26,7 @@ export function revokeIntegrationKey(id: number): Promise<IntegrationKey> {
 }
 
 export function useIntegrationKeys() {
-  return useQuery({ queryKey, queryFn: ({ signal }) => getIntegrationKeys(signal), staleTime: 0 });
+  return useQuery({ queryKey, queryFn: ({ signal }) => getIntegrationKeys(signal), ...KEY_LIST_FRESHNESS });
 }
 
 export function useCreateIntegrationKey() {

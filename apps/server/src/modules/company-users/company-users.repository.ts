@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { CHAIN_RECHECK_MS } from '../../auth/chain-liveness.js';
 import type { DB } from '../../db/schema.js';
+import { createRecheckedReads } from '../../lib/rechecked-reads.js';
 
 export interface CompanyUserRow {
   id: number;
@@ -10,16 +11,11 @@ export interface CompanyUserRow {
   company_user_role: number;
 }
 
-const MAX_REMEMBERED = 20_000;
-
 /**
  * Every client read resolves its caller's company user, so a record read is trusted for CHAIN_RECHECK_MS: a change
  * to a company user reaches report scopes within the time a sign-out takes to reach another process (decision 0030).
- * Concurrent reads of one user share one query; a failed read is not remembered.
  */
 export function createCompanyUsersRepository(db: Kysely<DB>, recheckMs = CHAIN_RECHECK_MS) {
-  const remembered = new Map<string, { atMs: number; row: Promise<CompanyUserRow | null> }>();
-
   async function read(userId: string): Promise<CompanyUserRow | null> {
     const row = await db
       .selectFrom('company_user')
@@ -36,22 +32,8 @@ export function createCompanyUsersRepository(db: Kysely<DB>, recheckMs = CHAIN_R
     };
   }
 
-  return {
-    findByUserId(userId: string): Promise<CompanyUserRow | null> {
-      const hit = remembered.get(userId);
-      if (hit && Date.now() - hit.atMs < recheckMs) return hit.row;
-      const row = read(userId);
-      remembered.delete(userId);
-      if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
-      remembered.set(userId, { atMs: Date.now(), row });
-      row.catch(() => remembered.get(userId)?.row === row && remembered.delete(userId));
-      return row;
-    },
-    /** The user's record changed outside this repository (a test, an operator's SQL): read it again next time. */
-    forget(userId: string): void {
-      remembered.delete(userId);
-    },
-  };
+  const reads = createRecheckedReads(read, recheckMs);
+  return { findByUserId: reads.get, forget: reads.forget };
 }
 
 export type CompanyUsersRepository = ReturnType<typeof createCompanyUsersRepository>;

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { CHAIN_RECHECK_MS } from '../../auth/chain-liveness.js';
 import type { DB } from '../../db/schema.js';
+import { createRecheckedReads } from '../../lib/rechecked-reads.js';
 
 /** The signed-in side of a receiver user: which receivers the account reads (decision 0066). */
 export interface ReceiverUserScopeRow {
@@ -8,15 +9,11 @@ export interface ReceiverUserScopeRow {
   receiverIds: number[];
 }
 
-const MAX_REMEMBERED = 20_000;
-
 /**
  * A charity user's record, read on every client request of an account without a company user record. Like company
  * users (decision 0030), a read is trusted for CHAIN_RECHECK_MS; staff changes call forget() on this process.
  */
 export function createReceiverUsersRepository(db: Kysely<DB>, recheckMs = CHAIN_RECHECK_MS) {
-  const remembered = new Map<string, { atMs: number; row: Promise<ReceiverUserScopeRow | null> }>();
-
   async function read(userId: string): Promise<ReceiverUserScopeRow | null> {
     const rows = await db
       .selectFrom('receiver_user as u')
@@ -32,21 +29,8 @@ export function createReceiverUsersRepository(db: Kysely<DB>, recheckMs = CHAIN_
     };
   }
 
-  return {
-    findByUserId(userId: string): Promise<ReceiverUserScopeRow | null> {
-      const hit = remembered.get(userId);
-      if (hit && Date.now() - hit.atMs < recheckMs) return hit.row;
-      const row = read(userId);
-      remembered.delete(userId);
-      if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
-      remembered.set(userId, { atMs: Date.now(), row });
-      row.catch(() => remembered.get(userId)?.row === row && remembered.delete(userId));
-      return row;
-    },
-    forget(userId: string): void {
-      remembered.delete(userId);
-    },
-  };
+  const reads = createRecheckedReads(read, recheckMs);
+  return { findByUserId: reads.get, forget: reads.forget };
 }
 
 export type ReceiverUsersRepository = ReturnType<typeof createReceiverUsersRepository>;

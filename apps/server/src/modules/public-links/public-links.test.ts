@@ -1,6 +1,7 @@
 import { decodeJwt } from 'jose';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { whileAuditRefuses } from '../../test-support/refused-audit.js';
 import { buildTestApp, type DemoRole, signInDemoAccounts, type TestApp } from '../../test-support/test-app.js';
 import { publicReportLink } from './public-links.service.js';
 
@@ -137,15 +138,6 @@ describe('poster links (issue 34, decision 0050)', () => {
 
 describe('a link change and its audit entry commit together', () => {
   it('when the entry cannot be written, the rotation, the revoke and the new poster link are not made', async () => {
-    await sql`create function refuse_link_audit() returns trigger language plpgsql as $$
-      begin
-        if new.action in ('public_link.rotate', 'poster_link.revoke', 'poster_link.create') then
-          raise exception 'audit refused by the test';
-        end if;
-        return new;
-      end $$`.execute(t.database.db);
-    await sql`create trigger refuse_link_audit before insert on audit_event
-      for each row execute function refuse_link_audit()`.execute(t.database.db);
     const fresh = Number(
       (
         await sql<{ id: number }>`select min(s.id) as id from store s
@@ -157,14 +149,12 @@ describe('a link change and its audit entry commit together', () => {
     const entries = async () =>
       (await sql<{ n: number }>`select count(*)::int as n from audit_event`.execute(t.database.db)).rows[0].n;
     const before = await entries();
-    try {
+    const actions = ['public_link.rotate', 'poster_link.revoke', 'poster_link.create'];
+    await whileAuditRefuses(t.database.db, actions, async () => {
       expect((await staff('POST', `/ops-api/public-links/store/${storeId}/rotate`)).statusCode).toBe(500);
       expect((await staff('POST', `/ops-api/public-links/store/${storeId}/poster/revoke`)).statusCode).toBe(500);
       expect((await staff('GET', `/ops-api/public-links/store/${fresh}/poster`)).statusCode).toBe(500);
-    } finally {
-      await sql`drop trigger refuse_link_audit on audit_event`.execute(t.database.db);
-      await sql`drop function refuse_link_audit()`.execute(t.database.db);
-    }
+    });
     expect((await staff('GET', `/ops-api/public-links/store/${storeId}`)).json()).toEqual(link);
     expect((await asLink(`s_${storeId}`, tkOf(link.url), `${TOTALS}?from_store_id=${storeId}`)).statusCode).toBe(200);
     expect((await staff('GET', `/ops-api/public-links/store/${storeId}/poster`)).json()).toEqual(poster);

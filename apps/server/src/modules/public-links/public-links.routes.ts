@@ -14,8 +14,8 @@ import type { AppContext } from '../../context.js';
 import { redirectAnswer } from '../../lib/file-answers.js';
 import { errorResponsesWithNotFound } from '../../lib/http-error.js';
 import { auditActorOf, auditRequest, credentialEnd } from '../audit/audit.actor.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { currentPosterLink, posterLinkTarget, revokePosterLink } from './poster-links.service.js';
+import { type AuditEntry, recordAudit } from '../audit/audit.service.js';
+import { currentPosterLink, type PosterLink, posterLinkTarget, revokePosterLink } from './poster-links.service.js';
 import type { Access } from '../../plugins/access.js';
 import { operationIdOf } from '../../plugins/openapi-operation.js';
 import { assertLinkOwner } from './public-links.owners.js';
@@ -124,12 +124,7 @@ function linkManagement(app: FastifyInstance, ctx: AppContext, { paths, access, 
     handler: async (request) => {
       await owner(request, 'store', request.params.id);
       return currentPosterLink(ctx, request.params.id, (trx, link) =>
-        recordAudit(trx, auditActorOf(request), {
-          action: 'poster_link.create',
-          objectType: 'store',
-          objectId: link.store_id,
-          after: { code: credentialEnd(link.code), created_at: link.created_at },
-        }),
+        recordAudit(trx, auditActorOf(request), posterLinkEntry('poster_link.create', link)),
       );
     },
   });
@@ -148,12 +143,7 @@ function linkManagement(app: FastifyInstance, ctx: AppContext, { paths, access, 
     handler: async (request) => {
       await owner(request, 'store', request.params.id);
       return revokePosterLink(ctx, request.params.id, (trx, link) =>
-        recordAudit(trx, auditActorOf(request), {
-          action: 'poster_link.revoke',
-          objectType: 'store',
-          objectId: link.store_id,
-          after: { code: credentialEnd(link.code), created_at: link.created_at },
-        }),
+        recordAudit(trx, auditActorOf(request), posterLinkEntry('poster_link.revoke', link)),
       );
     },
   });
@@ -180,6 +170,14 @@ function linkManagement(app: FastifyInstance, ctx: AppContext, { paths, access, 
     },
   });
 }
+
+/** A poster link's entry on the trail: the end of its code (never enough to use) and when it was made. */
+const posterLinkEntry = (action: 'poster_link.create' | 'poster_link.revoke', link: PosterLink): AuditEntry => ({
+  action,
+  objectType: 'store',
+  objectId: link.store_id,
+  after: { code: credentialEnd(link.code), created_at: link.created_at },
+});
 
 /**
  * The read-only public report links and the posters' short links (DESIGN.md "Public links"): managed by staff in the

@@ -3,11 +3,12 @@ import { writeFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import { BULK_SCAN_MAX_ITEMS, bulkScanItemSchema, FLOW_IDS, networkPaths, reportDay } from '@openrescue/shared';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createRetailFixture, item } from '../fixtures/retail.js';
 import type { RouteRecord } from '../../plugins/access.js';
+import { injectHonouringRetryAfter } from '../busy-retry.js';
 import { buildTestApp, signIn, type TestApp } from '../test-app.js';
 import { type FuzzRequest, isZod, type PartSchemas, requestArb, type RequestPart } from './bad-input-arbitraries.js';
 import { changedTables, settledSums, type TableSums, tableSums, tablesContaining } from './bad-input-database.js';
@@ -69,7 +70,6 @@ const STACK_TRACE = /\n\s+at\s|\s{4}at\s|node_modules|\/src\/|file:\/\/|\.[cm]?[
 const CHUNK = 50;
 // Requests in flight: the database answers one while the next is parsed and validated.
 const CONCURRENCY = 4;
-const SHED = /"type":"service_unavailable"/;
 
 interface Endpoint {
   key: string;
@@ -140,28 +140,18 @@ function setUp() {
 const authorizationFor = (access: string) => `Bearer ${access === 'integration' ? integrationKey : staff}`;
 const isText = (res: LightMyRequestResponse) => /json|text|html/.test(String(res.headers['content-type'] ?? 'text'));
 
-/** A 503 from load shedding (the test and the server share one event loop) is honoured like a client would. */
-async function injectHonouringRetryAfter(options: InjectOptions) {
-  for (let attempt = 0; ; attempt += 1) {
-    const res = await t.app.inject(options);
-    if (res.statusCode !== 503 || !SHED.test(res.body) || attempt === 3) return res;
-    figures.shed += 1;
-    await new Promise((r) => setTimeout(r, 1100));
-  }
-}
-
 /** Sends one endpoint's batch; `before` is every table's sum before it, and the sums after it are returned. */
 async function sendBatch(e: Endpoint, before: TableSums, problems: string[]): Promise<TableSums> {
-  const any = requestArb({ url: e.url, schemas: e.schemas, takesBody: WRITE_METHODS.has(e.method) });
-  const refused = any.filter((req) => certainlyRefused(e.schemas, req));
+  const unfiltered = requestArb({ url: e.url, schemas: e.schemas, takesBody: WRITE_METHODS.has(e.method) });
+  const refused = unfiltered.filter((req) => certainlyRefused(e.schemas, req));
   // Writes get only requests their contract refuses: none of them may change a row. A download's query that passes
   // its contract renders a whole document on a render thread (a 15-store PDF, a workbook): its first chunk may, the
   // rest are refused ones, which are what this suite is for (the document tests cover valid ones).
-  const arbOf = (chunk: number) => (e.write || (DOWNLOAD.test(e.url) && chunk > 0) ? refused : any);
+  const arbOf = (chunk: number) => (e.write || (DOWNLOAD.test(e.url) && chunk > 0) ? refused : unfiltered);
   const started = Date.now();
   const send = async (req: FuzzRequest) => {
     const options = injectOptions(e.method, e.url, req, authorizationFor(e.access));
-    const res = await injectHonouringRetryAfter(options);
+    const res = await injectHonouringRetryAfter(t.app, options, { onRetry: () => (figures.shed += 1) });
     const shown = `${e.key} ${String(options.url).slice(0, 300)} body=${String(options.payload ?? '').slice(0, 300)}`;
     if (res.statusCode >= 500) {
       figures.errors += 1;

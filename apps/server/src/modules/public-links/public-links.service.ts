@@ -83,8 +83,7 @@ export async function rotateLink(
   ctx: AppContext,
   kind: LinkKind,
   id: number,
-  // (fixtures rotate without an entry)
-  audit: (trx: Kysely<DB>, version: number) => Promise<void> = async () => {},
+  audit: (trx: Kysely<DB>, version: number) => Promise<void>,
 ): Promise<PublicLink> {
   const version = await ctx.database.db.transaction().execute(async (trx) => {
     const bumped = await bumpTokenVersion(trx, table(kind), id);

@@ -5,7 +5,7 @@ import { notify } from '../../../lib/toasts';
 import { usePosterLink, useRecordPosterLinkCopied, useRevokePosterLink } from '../api/poster-link';
 import type { LinkSide } from '../api/public-link';
 import { LinkField } from './link-field';
-import { showLinkError } from './public-link-field';
+import { showApiError } from '../../../lib/show-api-error';
 
 /**
  * The short link a store's printed posters carry in their QR code (decision 0050): it outlives rotating the public
@@ -36,7 +36,7 @@ export function PosterLinkField({ storeId, side = 'ops' }: { storeId: string; si
               message: 'Print the poster again to replace the old ones.',
               type: 'success',
             }),
-          onError: showLinkError,
+          onError: showApiError,
         }),
     });
 
@@ -45,7 +45,7 @@ export function PosterLinkField({ storeId, side = 'ops' }: { storeId: string; si
       label="Poster link"
       copyLabel="Copy poster link"
       link={link}
-      onCopied={() => copied.mutate(undefined, { onError: showLinkError })}
+      onCopied={() => copied.mutate(undefined, { onError: showApiError })}
       action={{
         label: 'Revoke poster link',
         icon: <IconBan size={14} aria-hidden="true" />,

@@ -22,9 +22,6 @@ const ROTATE_STOPS: Record<LinkKind, string> = {
     'sent or waiting to be sent, bookmarked or shared. Mails sent from now on carry the new link.',
 };
 
-/** A failed write of a link (rotate, revoke, the record of a copy): the shared error dialog. */
-export const showLinkError = (error: unknown) => showApiError(error);
-
 export interface PublicLinkFieldProps {
   kind: LinkKind;
   id: string;
@@ -56,7 +53,7 @@ export function PublicLinkField({ kind, id, canRotate, side = 'ops' }: PublicLin
         rotate.mutate(undefined, {
           onSuccess: () =>
             notify({ title: 'Link rotated', message: 'Older public links no longer work.', type: 'success' }),
-          onError: showLinkError,
+          onError: showApiError,
         }),
     });
 
@@ -65,7 +62,7 @@ export function PublicLinkField({ kind, id, canRotate, side = 'ops' }: PublicLin
       label="Public reports link"
       copyLabel="Copy public link"
       link={link}
-      onCopied={() => copied.mutate(undefined, { onError: showLinkError })}
+      onCopied={() => copied.mutate(undefined, { onError: showApiError })}
       action={
         canRotate
           ? {

@@ -8,8 +8,6 @@ import { notify } from '../../../lib/toasts';
 import { useReceiverUserActions, useReceiverUsers } from '../api/receiver-users';
 import { showApiError } from '../../../lib/show-api-error';
 
-const showError = (error: unknown) => showApiError(error);
-
 const STATE_LABEL: Record<ReceiverUser['invitation']['state'], { label: string; color: string }> = {
   pending: { label: 'Invited', color: 'blue' },
   accepted: { label: 'Signed up', color: 'green' },
@@ -45,7 +43,7 @@ export function ReceiverUsersPanel({ receiverId, receiverName }: { receiverId: n
             type: 'success',
           });
         },
-        onError: showError,
+        onError: showApiError,
       },
     );
   };
@@ -68,7 +66,7 @@ export function ReceiverUsersPanel({ receiverId, receiverName }: { receiverId: n
           { id: user.id, body: { name: next.trim() } },
           {
             onSuccess: () => notify({ title: 'Name saved', message: next.trim(), type: 'success' }),
-            onError: showError,
+            onError: showApiError,
           },
         ),
     });
@@ -93,7 +91,7 @@ export function ReceiverUsersPanel({ receiverId, receiverName }: { receiverId: n
       onConfirm: () => {
         const done = {
           onSuccess: () => notify({ title: 'Charity user removed', message: user.email, type: 'success' }),
-          onError: showError,
+          onError: showApiError,
         };
         if (last) actions.remove.mutate(user.id, done);
         else
@@ -109,7 +107,7 @@ export function ReceiverUsersPanel({ receiverId, receiverName }: { receiverId: n
     actions.invite.mutate(user.id, {
       onSuccess: () =>
         notify({ title: 'Invitation sent', message: `A new invitation went to ${user.email}.`, type: 'success' }),
-      onError: showError,
+      onError: showApiError,
     });
 
   return (

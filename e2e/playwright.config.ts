@@ -15,8 +15,7 @@ export const APP_ORIGIN = `http://localhost:${APP_PORT}`;
  * and each lane keeps its files' order. The lanes are balanced by the files' durations in CI; sign-in and social
  * sign-in stay on the first server, the one whose address the specs spell. Four lanes were tried (decision 0055):
  * on these 2 cores the run took as long and journeys timed out. The machine is busy throughout, so the run ends when
- * its longest lane does: each lane holds about a third of the journeys' time (447, 383 and 125 s before the last
- * move).
+ * its longest lane does: each lane holds about a third of the journeys' time.
  */
 const LANES: { name: string; port: number; files: string[] }[] = [
   {

@@ -199,5 +199,6 @@ describe('mail send through a killed server', () => {
       `retried writes: mail send to ${mailers} contacts, ${KILLS} kills (after ${kills.join(', ')} messages), ` +
         `${mailers} messages, ${redelivered} re-delivered with the same Message-ID, ${twoMessages} contacts with two messages`,
     );
-  });
+    // Four server starts and the send: its own waits allow up to 60 s a kill and 120 s for the rest.
+  }, 300_000);
 });

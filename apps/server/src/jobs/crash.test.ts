@@ -14,12 +14,12 @@ import {
 /**
  * THE CRASH TEST (issue 5): a publish job survives SIGKILLs of the real server process at random moments: in the end
  * every file's documents exist, none twice, each byte-identical to a clean run's, and the job's progress never went
- * backwards. `npm test` kills a 100-file job 5 times; `npm run test:resilience` a 200-file job 20 times
- * (CRASH_FILES, CRASH_KILLS). CRASH_SEED=n repeats a run's kill moments. On PGlite by default; with
+ * backwards. `npm test` kills a 40-file job twice: a kill, a restart that resumes, and a kill of the resumed job; the
+ * 20-kill run of a 200-file job is in `npm run test:resilience` (CRASH_FILES, CRASH_KILLS), as issue 9 puts crashes. CRASH_SEED=n repeats a run's kill moments. On PGlite by default; with
  * TEST_DATABASE_URL (the PostgreSQL pass of the suite) each server gets its own database on that server instead.
  */
-const FILES = Number(process.env.CRASH_FILES ?? 100);
-const KILLS = Number(process.env.CRASH_KILLS ?? 5);
+const FILES = Number(process.env.CRASH_FILES ?? 40);
+const KILLS = Number(process.env.CRASH_KILLS ?? 2);
 const JOB = 'publish_all_2'; // the demo holds one earlier publish_all run
 const seed = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 1e9));
 let state = seed >>> 0 || 1;
@@ -178,5 +178,5 @@ describe('publishing survives SIGKILL', () => {
     console.log(
       `resilience: publish of ${FILES} files (seed ${seed}): ${kills} kills, ${seen.length} progress reads (${progressBetweenKills} distinct values), ${crashed.documents.size} documents, each once and byte-identical to a clean run (${cleanMs} ms), total ${Date.now() - started} ms`,
     );
-  }, 420_000); // ~50 s in `npm test` on a quiet 2-core machine, ~180 s with 200 files and 20 kills
+  }, 420_000); // ~180 s with 200 files and 20 kills on a quiet 2-core machine
 });

@@ -49,11 +49,10 @@ export async function posterLinkUrl(ctx: Ctx, storeId: number): Promise<string> 
 export async function currentPosterLink(
   ctx: Ctx,
   storeId: number,
-  onCreated?: (trx: Kysely<DB>, link: PosterLink) => Promise<void>,
+  onCreated: (trx: Kysely<DB>, link: PosterLink) => Promise<void>,
 ): Promise<PosterLink> {
   if (!(await repo(ctx).storeExists(storeId))) throw notFound(`No store with id ${storeId}.`);
   const code = newCode();
-  if (!onCreated) return asLink(ctx, await repo(ctx).liveOrInsert(storeId, code));
   return ctx.database.db.transaction().execute(async (trx) => {
     const link = asLink(ctx, await createPosterLinksRepository(trx).liveOrInsert(storeId, code));
     if (link.code === code) await onCreated(trx, link);

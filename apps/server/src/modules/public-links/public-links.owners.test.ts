@@ -114,7 +114,25 @@ describe('a company admin owns its stores’ share links', () => {
     expect(JSON.stringify(entries)).not.toContain(made.json().code);
     expect(JSON.stringify(entries)).not.toContain(revoked.json().code);
   });
+  it('a poster link first made by a copy is on the trail as made, then copied', async () => {
+    const fresh = await unlinkedStore();
+    const copied = await send('POST', POSTER(fresh, '/copied'));
+    expect(copied.statusCode, copied.body).toBe(200);
+    expect((await send('POST', POSTER(fresh, '/copied'))).json().code).toBe(copied.json().code);
+    const entries = await trail(fresh);
+    expect(entries.map((e) => e.action)).toEqual(['poster_link.copy', 'poster_link.copy', 'poster_link.create']);
+    for (const e of entries) expect(e.actor_label).toBe('company@openrescue.test');
+  });
 });
+
+/** A store of company 1 that has no poster link yet and nothing on its trail. */
+async function unlinkedStore(): Promise<number> {
+  const { rows } = await sql<{ id: number }>`select id from store s where company_id = 1
+    and not exists (select 1 from poster_link p where p.store_id = s.id)
+    and not exists (select 1 from audit_event a where a.object_type = 'store' and a.object_id = s.id::text)
+    order by id desc limit 1`.execute(t.database.db);
+  return Number(rows[0].id);
+}
 
 describe('anyone else: like a missing store', () => {
   const routes = (id: number): ['GET' | 'POST', string][] => [

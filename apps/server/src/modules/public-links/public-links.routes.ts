@@ -9,6 +9,8 @@ import {
   publicLinksPaths,
 } from '@openrescue/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { redirectAnswer } from '../../lib/file-answers.js';
@@ -123,9 +125,7 @@ function linkManagement(app: FastifyInstance, ctx: AppContext, { paths, access, 
     },
     handler: async (request) => {
       await owner(request, 'store', request.params.id);
-      return currentPosterLink(ctx, request.params.id, (trx, link) =>
-        recordAudit(trx, auditActorOf(request), posterLinkEntry('poster_link.create', link)),
-      );
+      return currentPosterLink(ctx, request.params.id, auditCreated(request));
     },
   });
 
@@ -159,7 +159,8 @@ function linkManagement(app: FastifyInstance, ctx: AppContext, { paths, access, 
     },
     handler: async (request) => {
       await owner(request, 'store', request.params.id);
-      const link = await currentPosterLink(ctx, request.params.id);
+      // A copy made before any read of the link makes it: that is on the trail too.
+      const link = await currentPosterLink(ctx, request.params.id, auditCreated(request));
       await auditRequest(ctx.database.db, request, {
         action: 'poster_link.copy',
         objectType: 'store',
@@ -170,6 +171,10 @@ function linkManagement(app: FastifyInstance, ctx: AppContext, { paths, access, 
     },
   });
 }
+
+/** Writes the poster link's creation on the trail, as the request's user, in the transaction that made it. */
+const auditCreated = (request: FastifyRequest) => (trx: Kysely<DB>, link: PosterLink) =>
+  recordAudit(trx, auditActorOf(request), posterLinkEntry('poster_link.create', link));
 
 /** A poster link's entry on the trail: the end of its code (never enough to use) and when it was made. */
 const posterLinkEntry = (action: 'poster_link.create' | 'poster_link.revoke', link: PosterLink): AuditEntry => ({

@@ -4,9 +4,9 @@ import { whileAuditRefuses } from '../../test-support/refused-audit.js';
 import { buildTestApp, type DemoRole, signInDemoAccounts, type TestApp } from '../../test-support/test-app.js';
 
 /**
- * A change to a credential and its audit entry commit together (auditedChange): with the trail refusing the entry,
- * the integration key and the company API key are neither made nor revoked. Report and poster links:
- * public-links.test.ts.
+ * A change and its audit entry commit together: with the trail refusing the entry, the integration key and the
+ * company API key are neither made nor revoked (auditedChange), and a flow run, a publish job and a mail send are not
+ * queued (the entry is written in the transaction that queues them). Report and poster links: public-links.test.ts.
  */
 let t: TestApp;
 let tokens: Record<DemoRole, string>;
@@ -48,5 +48,62 @@ describe('keys and their audit entries', () => {
     expect((await send('DELETE', `${url}/999999`)).statusCode).toBe(404);
     expect((await send('DELETE', `${url}/${kept.json().id}`)).statusCode).toBe(200);
     expect(await count('audit_event')).toBe(entries + 1);
+  });
+});
+
+describe('queued work and its audit entries', () => {
+  const staff = (url: string, payload?: object, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url, payload, headers: { authorization: `Bearer ${tokens.staff}`, ...headers } });
+  const startFlow = () => staff('/ops-api/trigger/sproc/loadBulkScanToQa');
+  const startPublish = async () => {
+    const file = await t.database.db
+      .selectFrom('publish_file')
+      .select('id')
+      .where('file_status', '=', 'READY')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    return staff('/ops-api/appsheet/table/PublishFile/batchAction', {
+      Action: 'AdvanceSingleFileChangeTime',
+      Properties: { TaskName: `publish_id_${file.id}` },
+      Rows: [{ id: file.id }],
+    });
+  };
+  const receiverWithContacts = async () =>
+    Number(
+      (
+        await sql<{ id: number }>`select receiver_id as id from receiver_contact where unsubscribed_at is null
+          order by id limit 1`.execute(t.database.db)
+      ).rows[0].id,
+    );
+  const sendMail = async (key: string) =>
+    staff(
+      '/core-api/api/reports/charity_poster_contacts/',
+      { with_receiver_id: await receiverWithContacts(), month: '2026-09' },
+      { 'idempotency-key': key },
+    );
+
+  it('a flow run, a publish job and a mail send are not queued when their entry cannot be written', async () => {
+    const before = [await count('jobs'), await count('mail_outbox'), await count('audit_event')];
+    await whileAuditRefuses(t.database.db, ['flow.run', 'publish.start', 'mail.send'], async () => {
+      expect((await startFlow()).statusCode).toBe(500);
+      expect((await startPublish()).statusCode).toBe(500);
+      expect((await sendMail('refused')).statusCode).toBe(500);
+    });
+    expect([await count('jobs'), await count('mail_outbox'), await count('audit_event')]).toEqual(before);
+    // With the trail writable, each is queued and on it once.
+    expect((await startFlow()).statusCode).toBe(202);
+    expect((await startPublish()).statusCode).toBe(202);
+    expect((await sendMail('refused')).statusCode).toBe(200);
+    expect(await count('jobs')).toBe(before[0] + 2);
+    expect(await count('mail_outbox')).toBeGreaterThan(before[1]);
+    expect(await count('audit_event')).toBe(before[2] + 3);
+  });
+
+  it('a mail send retried with its key is on the trail once', async () => {
+    const entries = await count('audit_event', sql`action = 'mail.send'`);
+    const first = await sendMail('retried');
+    const again = await sendMail('retried');
+    expect(again.json().result).toEqual(first.json().result);
+    expect(await count('audit_event', sql`action = 'mail.send'`)).toBe(entries + 1);
   });
 });

@@ -9,7 +9,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { auditRequest } from '../audit/audit.actor.js';
+import { auditActorOf } from '../audit/audit.actor.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { errorResponsesWithNotFound } from '../../lib/http-error.js';
 import { userPrincipal } from '../../plugins/access.js';
 import { listDebugLog } from './debug-log.repository.js';
@@ -53,14 +54,15 @@ export async function flowsRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     response: { 202: flowStartResultSchema, 409: errorBodySchema, ...errorResponsesWithNotFound },
   });
   const start = async (request: FastifyRequest, endpoint: FlowEndpoint, id: string) => {
-    const result = await startFlow(ctx, userPrincipal(request).userId, flowOf(endpoint, id));
-    await auditRequest(ctx.database.db, request, {
-      action: 'flow.run',
-      objectType: 'flow',
-      objectId: result.flow,
-      detail: { job_id: result.job?.id ?? null },
-    });
-    return result;
+    const flow = flowOf(endpoint, id);
+    return startFlow(ctx, userPrincipal(request).userId, flow, (trx, jobId) =>
+      recordAudit(trx, auditActorOf(request), {
+        action: 'flow.run',
+        objectType: 'flow',
+        objectId: flow,
+        detail: { job_id: jobId },
+      }),
+    );
   };
 
   r.post(flowsPaths.flow, {

@@ -8,7 +8,9 @@ import {
   isFlowStep,
   jobAlreadyInQueueMessage,
 } from '@openrescue/shared';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
+import type { DB } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
 import { insertFlowJob } from './flows.repository.js';
 
@@ -33,8 +35,14 @@ export function flowOf(endpoint: FlowEndpoint, id: string): FlowId {
 /**
  * Starts a flow as a durable job named flow_{id} (run ids flow_{id}_{n}) and answers at once; the job runner does
  * the work. 409 'Job already in queue: flow_{id}' while a run of the same flow is initialized, started or progressing.
+ * `audit` writes the start's entry in the transaction that queues the job.
  */
-export async function startFlow(ctx: AppContext, userId: string | null, flow: FlowId): Promise<FlowStartResult> {
+export async function startFlow(
+  ctx: AppContext,
+  userId: string | null,
+  flow: FlowId,
+  audit: (trx: Kysely<DB>, jobId: string) => Promise<void>,
+): Promise<FlowStartResult> {
   const name = flowJobName(flow);
   const running = await ctx.repos.jobs.activeByName(name);
   if (running)
@@ -44,6 +52,7 @@ export async function startFlow(ctx: AppContext, userId: string | null, flow: Fl
     jobId = await ctx.database.db.transaction().execute(async (trx) => {
       const id = await insertFlowJob(trx, name, { flow }, userId);
       await ctx.jobEvents.notify(trx, id);
+      await audit(trx, id);
       return id;
     });
   } catch (error) {

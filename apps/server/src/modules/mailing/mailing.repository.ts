@@ -118,7 +118,12 @@ export function createMailingRepository(db: Kysely<DB>) {
     },
 
     /** Queues the mails of one send in one transaction; a contact already queued for this send is skipped. */
-    async queue(sendId: string, mails: QueuedMail[]): Promise<number> {
+    /** Queues the mails not queued for this send yet; `onQueued` runs in the same transaction when any were. */
+    async queue(
+      sendId: string,
+      mails: QueuedMail[],
+      onQueued: (trx: Kysely<DB>, queued: number) => Promise<void>,
+    ): Promise<number> {
       if (!mails.length) return 0;
       return db.transaction().execute(async (trx) => {
         let inserted = 0;
@@ -132,6 +137,7 @@ export function createMailingRepository(db: Kysely<DB>) {
             .execute();
           inserted += rows.length;
         }
+        if (inserted > 0) await onQueued(trx, inserted);
         return inserted;
       });
     },

@@ -15,7 +15,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userPrincipal } from '../../plugins/access.js';
 import type { AppContext } from '../../context.js';
-import { auditRequest } from '../audit/audit.actor.js';
+import { auditActorOf } from '../audit/audit.actor.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { redirectAnswer } from '../../lib/file-answers.js';
 import { errorResponses, errorResponsesWithNotFound, notFound } from '../../lib/http-error.js';
 import { nextPageUrl } from '../reports/paging.js';
@@ -98,17 +99,19 @@ export async function mailingRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     },
     handler: async (request) => {
       const user = userPrincipal(request);
-      const result = await queueCharityReportMails(ctx, request.body, {
-        userId: user.userId,
-        key: request.headers['idempotency-key'],
-      });
       const { with_company_id, with_receiver_id, all, month } = request.body;
-      await auditRequest(ctx.database.db, request, {
-        action: 'mail.send',
-        objectType: 'mail_send',
-        objectId: result.send_id,
-        detail: { month, with_company_id, with_receiver_id, all, mailers: result.mailers },
-      });
+      const result = await queueCharityReportMails(
+        ctx,
+        request.body,
+        { userId: user.userId, key: request.headers['idempotency-key'] },
+        (db, send) =>
+          recordAudit(db, auditActorOf(request), {
+            action: 'mail.send',
+            objectType: 'mail_send',
+            objectId: send.send_id,
+            detail: { month, with_company_id, with_receiver_id, all, mailers: send.mailers },
+          }),
+      );
       return { result };
     },
   });

@@ -1,6 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { ERROR_TYPES, type CharityPosterMailRequest } from '@openrescue/shared';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
+import type { DB } from '../../db/schema.js';
 import { charityReportMessage } from '../../mail/charity-report-message.js';
 import { HttpError } from '../../lib/http-error.js';
 import { publicReportLink } from '../public-links/public-links.service.js';
@@ -35,6 +37,7 @@ export async function queueCharityReportMails(
   ctx: AppContext,
   body: CharityPosterMailRequest,
   idempotency: { userId: string; key?: string },
+  audit: (db: Kysely<DB>, send: { send_id: string; mailers: number }) => Promise<void>,
 ): Promise<{ mailers: number; send_id: string }> {
   const repo = createMailingRepository(ctx.database.db);
   const sendId = idempotency.key
@@ -78,7 +81,10 @@ export async function queueCharityReportMails(
       };
     }),
   );
-  const inserted = await repo.queue(sendId, mails);
+  // The entry is written with the mails it records; a retry that queues nothing new writes none, and a send to no
+  // one (every contact unsubscribed) has nothing to commit with.
+  const inserted = await repo.queue(sendId, mails, (trx, queued) => audit(trx, { send_id: sendId, mailers: queued }));
+  if (mails.length === 0) await audit(ctx.database.db, { send_id: sendId, mailers: 0 });
   if (inserted > 0) mailOutboxOf(ctx)?.wake();
   const mailers = idempotency.key ? await repo.sendSize(sendId) : inserted;
   return { mailers, send_id: sendId };

@@ -13,7 +13,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { auditRequest } from '../audit/audit.actor.js';
+import { auditActorOf } from '../audit/audit.actor.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { attachmentDisposition } from '../../documents/file-names.js';
 import { fileAnswer } from '../../lib/file-answers.js';
 import { errorResponses, errorResponsesWithNotFound } from '../../lib/http-error.js';
@@ -60,15 +61,14 @@ export async function publishingRoutes(app: FastifyInstance, { ctx }: { ctx: App
     },
     handler: async (request, reply) => {
       const principal = userPrincipal(request);
-      const answer = await startPublishJob(ctx, principal.userId, request.body);
-      if (answer.body.job) {
-        await auditRequest(db, request, {
+      const answer = await startPublishJob(ctx, principal.userId, request.body, (trx, jobId, fileIds) =>
+        recordAudit(trx, auditActorOf(request), {
           action: 'publish.start',
           objectType: 'publish_job',
-          objectId: answer.body.job.id,
-          detail: { publish_file_ids: answer.body.data.Rows.map((row) => row.id) },
-        });
-      }
+          objectId: jobId,
+          detail: { publish_file_ids: fileIds },
+        }),
+      );
       return reply.code(answer.status).send(answer.body);
     },
   });

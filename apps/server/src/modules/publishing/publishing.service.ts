@@ -10,7 +10,9 @@ import {
   type PublishBatchBody,
   type PublishBatchResult,
 } from '@openrescue/shared';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
+import type { DB } from '../../db/schema.js';
 import { badRequest, HttpError } from '../../lib/http-error.js';
 import { findRows } from './publishing.find.js';
 import { PUBLISH_PARALLEL_LIMIT } from './publishing.jobs.js';
@@ -56,12 +58,14 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code
 
 /**
  * Action AdvanceSingleFileChangeTime: one durable publish job for the listed files (spec 7.1, DESIGN "Publishing").
- * Answers at once; the job runner does the work. No files: 'nothing to process' and no job.
+ * Answers at once; the job runner does the work. No files: 'nothing to process' and no job. `audit` writes the
+ * start's entry in the transaction that queues the job.
  */
 export async function startPublishJob(
   ctx: AppContext,
   userId: string | null,
   body: PublishBatchBody,
+  audit: (trx: Kysely<DB>, jobId: string, fileIds: number[]) => Promise<void>,
 ): Promise<{ status: 200 | 202; body: PublishBatchResult }> {
   const ids = [...new Set(body.Rows.map((r) => r.id))];
   const name = body.Properties.TaskName;
@@ -97,7 +101,10 @@ export async function startPublishJob(
       total: ids.length,
       ids,
       createdBy: userId,
-      notify: (trx, id) => ctx.jobEvents.notify(trx, id),
+      notify: async (trx, id) => {
+        await ctx.jobEvents.notify(trx, id);
+        await audit(trx, id, ids);
+      },
       payload: {
         task_name: name,
         requested_parallel: requested,

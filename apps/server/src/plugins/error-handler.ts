@@ -78,6 +78,11 @@ function unavailablePage(reply: FastifyReply, seconds: number, message: string) 
   return reply.status(503).header('retry-after', String(seconds)).type('text/html; charset=utf-8').send(html);
 }
 
+/** A stream cut short because the client's connection is gone (a page left mid-download), not a server fault. */
+function clientLeft(request: FastifyRequest, error: FastifyError): boolean {
+  return error.code === 'ERR_STREAM_PREMATURE_CLOSE' && (request.raw.destroyed || request.raw.socket?.destroyed);
+}
+
 /** Every error leaves as { type, message, detail }; nothing the caller sends can make a 500 by its shape. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -124,6 +129,11 @@ export function registerErrorHandler(app: FastifyInstance) {
         message,
         detail: 'database unavailable',
       });
+    }
+    if (clientLeft(request, error)) {
+      // Nothing to answer and nothing wrong on our side: the browser navigated away or the phone lost its network.
+      request.log.info({ code: error.code }, 'client closed the connection before the answer was sent');
+      return reply;
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({

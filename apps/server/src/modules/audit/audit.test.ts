@@ -1,6 +1,7 @@
 import { reportDay } from '@openrescue/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishOneReadyFile } from '../../test-support/publish-request.js';
 import { buildTestApp, type DemoRole, signInDemoAccounts, type TestApp } from '../../test-support/test-app.js';
 import {
   createRetailFixture,
@@ -327,23 +328,14 @@ describe('the audit trail', () => {
       actor_label: 'staff@openrescue.test',
       detail: { month: '2026-09', with_receiver_id: Number(rows[0].receiver_id), mailers: sent.json().result.mailers },
     });
-    const file = await t.database.db
-      .selectFrom('publish_file')
-      .select('id')
-      .where('file_status', '=', 'READY')
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    const started = await send('POST', '/ops-api/appsheet/table/PublishFile/batchAction', {
-      Action: 'AdvanceSingleFileChangeTime',
-      Properties: { Locale: 'en-US', Timezone: 'Pacific Standard Time', TaskName: `publish_id_${file.id}` },
-      Rows: [{ id: file.id }],
-    });
+    const publishing = await publishOneReadyFile(t.database.db);
+    const started = await send('POST', '/ops-api/appsheet/table/PublishFile/batchAction', publishing.body);
     expect(started.statusCode, started.body).toBe(202);
     const publish = await trail('action=publish.start');
     expect(publish.results[0]).toMatchObject({
       object_type: 'publish_job',
       object_id: started.json().job.id,
-      detail: { publish_file_ids: [Number(file.id)] },
+      detail: { publish_file_ids: [publishing.fileId] },
     });
   });
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishOneReadyFile } from '../../test-support/publish-request.js';
 import { whileAuditRefuses } from '../../test-support/refused-audit.js';
 import { buildTestApp, type DemoRole, signInDemoAccounts, type TestApp } from '../../test-support/test-app.js';
 
@@ -55,19 +56,8 @@ describe('queued work and its audit entries', () => {
   const staff = (url: string, payload?: object, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url, payload, headers: { authorization: `Bearer ${tokens.staff}`, ...headers } });
   const startFlow = () => staff('/ops-api/trigger/sproc/loadBulkScanToQa');
-  const startPublish = async () => {
-    const file = await t.database.db
-      .selectFrom('publish_file')
-      .select('id')
-      .where('file_status', '=', 'READY')
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    return staff('/ops-api/appsheet/table/PublishFile/batchAction', {
-      Action: 'AdvanceSingleFileChangeTime',
-      Properties: { TaskName: `publish_id_${file.id}` },
-      Rows: [{ id: file.id }],
-    });
-  };
+  const startPublish = async () =>
+    staff('/ops-api/appsheet/table/PublishFile/batchAction', (await publishOneReadyFile(t.database.db)).body);
   const receiverWithContacts = async () =>
     Number(
       (

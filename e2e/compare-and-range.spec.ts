@@ -117,6 +117,11 @@ test.describe('compare periods and any range', () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     await settled(page);
+    // On a phone the custom dates keep the row and the company report button goes under them, as wide as it needs.
+    const dates = (await page.getByRole('button', { name: 'Dates' }).boundingBox())!;
+    const report = (await page.getByRole('button', { name: 'Company report' }).boundingBox())!;
+    expect(report.y).toBeGreaterThanOrEqual(dates.y + dates.height);
+    expect(dates.width).toBeGreaterThan(300);
     await page.screenshot({ path: screenshotPath('compare-and-range-390.png'), fullPage: true });
   });
 

@@ -141,8 +141,9 @@ export function ImpactDashboard({ viewer, access, flwUrl, lockedScope }: ImpactD
               onChange={params.setRange}
               onOpen={prefetchRanges}
             />
-            <Group gap="xs" align="flex-end" wrap="nowrap">
-              <Box flex={1} miw={0}>
+            {/* The report button goes under the dates when both do not fit (a custom range on a phone). */}
+            <Group gap="xs" align="flex-end">
+              <Box flex={1} miw={200}>
                 {params.custom ? (
                   <CustomRangePicker value={params.custom} latest={reportDay()} onChange={params.setCustom} />
                 ) : (

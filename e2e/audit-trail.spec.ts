@@ -98,6 +98,10 @@ test.describe('corrections and the audit trail', () => {
     await expect(page).toHaveURL(new RegExp(`object_type=bulk_scan.*object_id=${scanId}`));
     await expect(page.getByTestId('audit-count')).toHaveText('2 entries match these filters');
     await expect(trail.getByTestId('audit-entry').nth(1)).toContainText('Bulk scan entered');
+    // Its values name the store and the department, not their ids.
+    await expect(trail.getByTestId('audit-entry').nth(1)).toContainText(`store: ${store.name}`);
+    await expect(trail.getByTestId('audit-entry').nth(1)).toContainText('department: Bakery');
+    await expect(trail.getByTestId('audit-entry').nth(1)).not.toContainText('store id');
     await page.reload();
     await expect(page.getByTestId('audit-count')).toHaveText('2 entries match these filters', { timeout: 20_000 });
     await expect(page.getByLabel('Object id')).toHaveValue(String(scanId));

@@ -77,6 +77,10 @@ describe('bulk scan corrections', () => {
       object_id: String(scan.id),
       after: { weight_kg: 21, department: 1, store_id: f.storeId },
     });
+    // The names beside the ids, as they were when the scan was entered (the trail shows them).
+    const names = await sql<{ store: string; receiver: string }>`select s.name as store, r.name as receiver
+      from store s, receiver r where s.id = ${f.storeId} and r.id = ${f.receiverId}`.execute(t.database.db);
+    expect(results[0].after).toMatchObject(names.rows[0]);
   });
 
   it('corrects weight, department and date: the donation, the rollups and the totals follow at once', async () => {

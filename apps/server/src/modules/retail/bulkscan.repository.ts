@@ -87,8 +87,8 @@ export async function listBulkScans(db: Db, q: BulkScanListQuery) {
 /** Stores (with company) and schedules among the given ids: what the validation needs, in two queries. */
 export async function loadPlaces(db: Db, storeIds: number[], receiverIds: number[]) {
   const [stores, receivers, links] = await Promise.all([
-    db.selectFrom('store').select(['id', 'company_id']).where('id', 'in', storeIds).execute(),
-    db.selectFrom('receiver').select('id').where('id', 'in', receiverIds).execute(),
+    db.selectFrom('store').select(['id', 'company_id', 'name']).where('id', 'in', storeIds).execute(),
+    db.selectFrom('receiver').select(['id', 'name']).where('id', 'in', receiverIds).execute(),
     db
       .selectFrom('store_receiver')
       .select(['store_id', 'receiver_id'])
@@ -98,7 +98,9 @@ export async function loadPlaces(db: Db, storeIds: number[], receiverIds: number
   ]);
   return {
     storeCompany: new Map(stores.map((s) => [Number(s.id), Number(s.company_id)])),
-    receivers: new Set(receivers.map((r) => Number(r.id))),
+    /** Names for the audit trail, which shows them beside the ids. */
+    storeNames: new Map(stores.map((s) => [Number(s.id), s.name])),
+    receivers: new Map(receivers.map((r) => [Number(r.id), r.name])),
     links: new Set(links.map((l) => `${l.store_id}:${l.receiver_id}`)),
   };
 }

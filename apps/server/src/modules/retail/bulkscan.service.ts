@@ -157,7 +157,9 @@ export async function insertBulkScanItems(
       objectId: row.id,
       after: {
         store_id: row.store_id,
+        store: places.storeNames.get(row.store_id) ?? null,
         receiver_id: row.receiver_id,
+        receiver: places.receivers.get(row.receiver_id) ?? null,
         department: row.department,
         weight_kg: row.weight_kg,
         entry_time: row.entry_time,

@@ -1,5 +1,5 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import { AUDIT_ACTION_LABELS, type AuditAction, formatDateTime } from '@openrescue/shared';
+import { AUDIT_ACTION_LABELS, type AuditAction, DEPARTMENTS, formatDateTime } from '@openrescue/shared';
 import type { AuditEvent } from '../api/get-audit-events';
 
 const OBJECT_LABELS: Record<string, string> = {
@@ -20,24 +20,40 @@ export const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action as Aud
 export const objectLabel = (type: string, id: string | null) =>
   `${OBJECT_LABELS[type] ?? type}${id === null ? '' : ` ${type === 'flow' || type === 'publish_job' || type === 'mail_send' ? id : `#${id}`}`}`;
 
-const show = (value: unknown) =>
-  value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+const DEPARTMENT_NAMES = new Map<unknown, string>(DEPARTMENTS.map((d) => [d.id, d.name]));
+/** An instant as the server writes it (a link's created_at): said in the network's time, like the entry's date. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+const show = (key: string, value: unknown) =>
+  value === null || value === undefined
+    ? '—'
+    : key === 'department' && DEPARTMENT_NAMES.has(value)
+      ? DEPARTMENT_NAMES.get(value)!
+      : typeof value === 'string' && INSTANT.test(value)
+        ? formatDateTime(value, { zone: true })
+        : typeof value === 'object'
+          ? JSON.stringify(value)
+          : String(value);
+
+/**
+ * The fields worth saying: not the instant (the entry's date, the day it counts on, says it), nor an id whose name
+ * the entry holds beside it (store_id when there is store).
+ */
+const shownKeys = (keys: string[]) =>
+  keys.filter((k) => k !== 'entry_time' && !(k.endsWith('_id') && keys.includes(k.slice(0, -3))));
 
 /** What changed: each field of before/after that differs, as "field: old → new" (or the values kept). */
 export function changesOf(event: Pick<AuditEvent, 'before' | 'after'>): string[] {
   const before = (event.before ?? {}) as Record<string, unknown>;
   const after = (event.after ?? {}) as Record<string, unknown>;
-  // The instant is said by the entry's date (the day it counts on) already.
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => k !== 'entry_time');
+  const label = (k: string) => k.replace(/_/g, ' ');
   if (event.before && event.after) {
-    return keys
-      .filter((k) => show(before[k]) !== show(after[k]))
-      .map((k) => `${k.replace(/_/g, ' ')}: ${show(before[k])} → ${show(after[k])}`);
+    return shownKeys([...new Set([...Object.keys(before), ...Object.keys(after)])])
+      .filter((k) => show(k, before[k]) !== show(k, after[k]))
+      .map((k) => `${label(k)}: ${show(k, before[k])} → ${show(k, after[k])}`);
   }
   const only = event.after ? after : before;
-  return Object.keys(only)
-    .filter((k) => k !== 'entry_time')
-    .map((k) => `${k.replace(/_/g, ' ')}: ${show(only[k])}`);
+  return shownKeys(Object.keys(only)).map((k) => `${label(k)}: ${show(k, only[k])}`);
 }
 
 /** One entry of the trail: what, on which object, who and when, the reason and the changes. */

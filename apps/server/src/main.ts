@@ -1,7 +1,9 @@
 import { resolve } from 'node:path';
+import { REPORT_TIME_ZONE } from '@openrescue/shared';
 import { loadEnv } from './config/env.js';
 import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
+import { compareZoneRules, zoneRulesWarning } from './db/zone-rules.js';
 import { DEMO_ACCOUNTS } from './demo-accounts.js';
 import { prepareDemo } from './demo-setup.js';
 
@@ -67,6 +69,10 @@ async function main() {
   // Unfinished jobs (publishing) resume now, also after a crash.
   await startBackgroundWork(ctx);
   lap('background work');
+  // A check, not a gate: the server still starts, and says which side's time zone data to update.
+  const zoneRules = await compareZoneRules(database.db, REPORT_TIME_ZONE).catch(() => null);
+  const zoneWarning = zoneRules && zoneRulesWarning(REPORT_TIME_ZONE, zoneRules);
+  if (zoneWarning) app.log.warn({ zone: REPORT_TIME_ZONE, ...zoneRules }, zoneWarning);
   const where = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${dataDir}`;
   const lines = [
     '',
@@ -75,6 +81,7 @@ async function main() {
     `  API docs: ${ctx.origin}/docs`,
     `  started in ${((performance.now() - began) / 1000).toFixed(1)} s (${phases.join(', ')}; process up ${process.uptime().toFixed(1)} s)`,
   ];
+  if (zoneWarning) lines.push(`  warning: ${zoneWarning}`);
   if (env.SEED_DEMO) {
     lines.push('  demo accounts:');
     for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.email.padEnd(26)} ${a.password.padEnd(14)} ${a.who}`);

@@ -4,8 +4,8 @@ import { type Kysely, sql } from 'kysely';
  * The report time zone's rules live twice: in this process's ICU (report days turned into instants, `reportDay`) and
  * in the database's time zone data (rollups bucketed with `at time zone`). Released at different times, the two can
  * disagree: newer IANA data keeps America/Vancouver on UTC-7 from November 2026, which Node 24, Chromium and PGlite
- * know and Node 20 or a PostgreSQL on an older tzdata do not (decision 0081). Then a donation near midnight counts on another
- * day on each side. This compares the two at noon UTC of every day from two years back to two years ahead.
+ * know and Node 20 or a PostgreSQL on an older tzdata do not (decision 0081). Then a donation near midnight counts on
+ * another day on each side. This compares the two at noon UTC of every day from two years back to two years ahead.
  */
 const DAY_MS = 86_400_000;
 
@@ -19,8 +19,9 @@ export interface ZoneRulesDisagreement {
 
 /** Noon UTC of every day from `yearsAround` years before `now` to as many after. */
 export function sampleInstants(now: Date, yearsAround = 2): Date[] {
-  const start = Date.UTC(now.getUTCFullYear() - yearsAround, now.getUTCMonth(), now.getUTCDate(), 12);
-  const days = Math.round((yearsAround * 2 * 365.25 * DAY_MS) / DAY_MS);
+  const noonOf = (year: number) => Date.UTC(year, now.getUTCMonth(), now.getUTCDate(), 12);
+  const start = noonOf(now.getUTCFullYear() - yearsAround);
+  const days = (noonOf(now.getUTCFullYear() + yearsAround) - start) / DAY_MS;
   return Array.from({ length: days + 1 }, (_, i) => new Date(start + i * DAY_MS));
 }
 
@@ -64,16 +65,16 @@ export async function compareZoneRules<DB>(
   now = new Date(),
 ): Promise<ZoneRulesDisagreement | null> {
   const instants = sampleInstants(now);
-  const database = await databaseOffsets(db, zone, instants);
-  return firstDisagreement(
-    instants,
-    instants.map((at) => serverOffset(zone, at)),
-    database,
-  );
+  const server = instants.map((at) => serverOffset(zone, at));
+  return firstDisagreement(instants, server, await databaseOffsets(db, zone, instants));
 }
 
-const utc = (minutes: number) =>
-  `UTC${minutes < 0 ? '-' : '+'}${Math.floor(Math.abs(minutes) / 60)}${minutes % 60 ? `:${String(Math.abs(minutes) % 60).padStart(2, '0')}` : ''}`;
+/** -480 → "UTC-8", 330 → "UTC+5:30". */
+function utc(minutes: number): string {
+  const hours = Math.floor(Math.abs(minutes) / 60);
+  const rest = Math.abs(minutes) % 60;
+  return `UTC${minutes < 0 ? '-' : '+'}${hours}${rest ? `:${String(rest).padStart(2, '0')}` : ''}`;
+}
 
 /** What to tell the operator when they disagree. */
 export function zoneRulesWarning(zone: string, d: ZoneRulesDisagreement): string {

@@ -15,8 +15,9 @@ import {
  * THE CRASH TEST (issue 5): a publish job survives SIGKILLs of the real server process at random moments: in the end
  * every file's documents exist, none twice, each byte-identical to a clean run's, and the job's progress never went
  * backwards. `npm test` kills a 40-file job twice: a kill, a restart that resumes, and a kill of the resumed job; the
- * 20-kill run of a 200-file job is in `npm run test:resilience` (CRASH_FILES, CRASH_KILLS), as issue 9 puts crashes. CRASH_SEED=n repeats a run's kill moments. On PGlite by default; with
- * TEST_DATABASE_URL (the PostgreSQL pass of the suite) each server gets its own database on that server instead.
+ * 20-kill run of a 200-file job is in `npm run test:resilience` (CRASH_FILES, CRASH_KILLS), as issue 9 puts crashes.
+ * CRASH_SEED=n repeats a run's kill moments. On PGlite by default; with TEST_DATABASE_URL (the PostgreSQL pass of
+ * the suite) each server gets its own database on that server instead.
  */
 const FILES = Number(process.env.CRASH_FILES ?? 40);
 const KILLS = Number(process.env.CRASH_KILLS ?? 2);

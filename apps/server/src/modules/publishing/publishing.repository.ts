@@ -87,7 +87,8 @@ export function createPublishingRepository(db: Kysely<DB>) {
       payload: Record<string, unknown>;
       createdBy: string | null;
       ids: number[];
-      notify?: (trx: Transaction<DB>, id: string) => Promise<void>;
+      /** Runs in the transaction that makes the job: its live-update notice, its audit entry. */
+      onCreated?: (trx: Transaction<DB>, id: string) => Promise<void>;
     }) {
       return db.transaction().execute(async (trx) => {
         const { n } = await trx
@@ -115,7 +116,7 @@ export function createPublishingRepository(db: Kysely<DB>) {
             .map((publish_file_id, k) => ({ job_id: id, seq: i + k, publish_file_id }));
           await trx.insertInto('job_item').values(chunk).execute();
         }
-        await job.notify?.(trx, id);
+        await job.onCreated?.(trx, id);
         return id;
       });
     },

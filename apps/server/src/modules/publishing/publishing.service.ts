@@ -101,7 +101,7 @@ export async function startPublishJob(
       total: ids.length,
       ids,
       createdBy: userId,
-      notify: async (trx, id) => {
+      onCreated: async (trx, id) => {
         await ctx.jobEvents.notify(trx, id);
         await audit(trx, id, ids);
       },

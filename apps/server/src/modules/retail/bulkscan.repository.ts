@@ -100,7 +100,7 @@ export async function loadPlaces(db: Db, storeIds: number[], receiverIds: number
     storeCompany: new Map(stores.map((s) => [Number(s.id), Number(s.company_id)])),
     /** Names for the audit trail, which shows them beside the ids. */
     storeNames: new Map(stores.map((s) => [Number(s.id), s.name])),
-    receivers: new Map(receivers.map((r) => [Number(r.id), r.name])),
+    receiverNames: new Map(receivers.map((r) => [Number(r.id), r.name])),
     links: new Set(links.map((l) => `${l.store_id}:${l.receiver_id}`)),
   };
 }

@@ -124,7 +124,7 @@ export async function insertBulkScanItems(
   items.forEach((item, index) => {
     const companyId = places.storeCompany.get(item.store_id);
     if (companyId === undefined) return void problems.push(`item ${index}: unknown store ${item.store_id}`);
-    if (!places.receivers.has(item.receiver_id))
+    if (!places.receiverNames.has(item.receiver_id))
       return void problems.push(`item ${index}: unknown receiver ${item.receiver_id}`);
     if (!places.links.has(`${item.store_id}:${item.receiver_id}`)) {
       return void problems.push(
@@ -159,7 +159,7 @@ export async function insertBulkScanItems(
         store_id: row.store_id,
         store: places.storeNames.get(row.store_id) ?? null,
         receiver_id: row.receiver_id,
-        receiver: places.receivers.get(row.receiver_id) ?? null,
+        receiver: places.receiverNames.get(row.receiver_id) ?? null,
         department: row.department,
         weight_kg: row.weight_kg,
         entry_time: row.entry_time,

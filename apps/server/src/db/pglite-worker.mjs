@@ -17,7 +17,13 @@ const startParams = [
   '-c',
   `shared_buffers=${process.env.PGLITE_SHARED_BUFFERS || '32MB'}`,
 ];
-const db = await PGlite.create(workerData.dataDir || undefined, { parsers, loadDataDir, startParams });
+// workerData.pgliteWasmModule: the engine, compiled once per process (pglite-bridge.ts).
+const db = await PGlite.create(workerData.dataDir || undefined, {
+  parsers,
+  loadDataDir,
+  startParams,
+  pgliteWasmModule: workerData.pgliteWasmModule,
+});
 const transactions = new Map();
 let nextTxId = 1;
 

@@ -1,4 +1,4 @@
-// autocannon 9 ships no types: the part of its promise API the load scenario uses.
+// autocannon 9 ships no types: the part of its API the load scenario and the benchmarks (bench/) use.
 declare module 'autocannon' {
   namespace autocannon {
     interface Request {
@@ -17,6 +17,9 @@ declare module 'autocannon' {
       timeout?: number;
       headers?: Record<string, string>;
       requests?: Request[];
+      method?: string;
+      body?: string;
+      amount?: number;
     }
     interface Result {
       requests: { total: number; average: number };
@@ -27,7 +30,12 @@ declare module 'autocannon' {
       '2xx': number;
       statusCodeStats?: Record<string, { count: number }>;
     }
+    /** A run: awaited for its result, or followed answer by answer. */
+    interface Instance extends PromiseLike<Result> {
+      on(event: 'response', listener: (client: unknown, statusCode: number) => void): this;
+      stop(): void;
+    }
   }
-  function autocannon(options: autocannon.Options): Promise<autocannon.Result>;
+  function autocannon(options: autocannon.Options): autocannon.Instance;
   export default autocannon;
 }

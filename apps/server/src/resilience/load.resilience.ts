@@ -49,7 +49,7 @@ afterAll(async () => {
 });
 
 type Result = autocannon.Result;
-const run = (options: autocannon.Options): Promise<Result> => autocannon({ ...options, url: server.base });
+const run = async (options: autocannon.Options): Promise<Result> => autocannon({ ...options, url: server.base });
 const statuses = (r: Result) =>
   Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => [code, s.count]));
 

@@ -151,9 +151,12 @@ async function build() {
 }
 
 async function checks() {
-  await check('typecheck', 'npm', ['run', 'typecheck'], 'typecheck');
-  await check('lint', 'npm', ['run', 'lint'], 'lint');
-  await check('format', 'npx', ['prettier', '--check', '.'], 'format');
+  // Side by side: one after another they left a core idle (45 + 17 + 11 s beside the builds).
+  await Promise.all([
+    check('typecheck', 'npm', ['run', 'typecheck'], 'typecheck'),
+    check('lint', 'npm', ['run', 'lint'], 'lint'),
+    check('format', 'npx', ['prettier', '--check', '.'], 'format'),
+  ]);
   const commits = checkCommits();
   console.log(`\n${formatCommitCheck(commits)}`);
   for (const c of commits.bad) failures.push(`commit subjects: ${c.hash} ${c.problem}: ${c.subject}`);

@@ -302,7 +302,14 @@ test.describe('Generated Files', () => {
     // a real xlsx or pdf. The file published above is the newest: the first row.
     await page.goto(PATH);
     await fileCount(page);
-    const target = (await shownRows(page))[0];
+    // The row shows ids until the names of its company, store and receiver arrive (a CI run read "6_40" here).
+    let target = (await shownRows(page))[0];
+    await expect
+      .poll(async () => {
+        target = (await shownRows(page))[0];
+        return [target.company, target.store, target.receiver].some((n) => /^\d+$/.test(n));
+      })
+      .toBe(false);
     expect(target.publishFileId).toBe(String(published.publishFileId));
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.emulateNetworkConditions', {

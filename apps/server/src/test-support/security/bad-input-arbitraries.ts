@@ -3,11 +3,13 @@ import { z } from 'zod';
 import {
   deepValue,
   hugeString,
+  longUrlString,
   nastyString,
   nastyValue,
   PROTO_KEYS,
   selectorText,
   shortNastyString,
+  urlNastyString,
 } from './bad-input-values.js';
 
 /** The JSON Schema zod produces for a request part (input side); only what generation reads. */
@@ -123,11 +125,10 @@ type Mutation =
 function mutationArb(wire: 'json' | 'text'): fc.Arbitrary<Mutation> {
   const hostile =
     wire === 'text'
-      ? // Huge values are rarer in URLs than in bodies: each costs a megabyte of percent-encoding both ways.
-        fc.oneof(
+      ? fc.oneof(
           { weight: 40, arbitrary: shortNastyString },
           { weight: 8, arbitrary: selectorText },
-          { weight: 1, arbitrary: hugeString },
+          { weight: 1, arbitrary: longUrlString },
         )
       : fc.oneof(
           { weight: 6, arbitrary: nastyValue },
@@ -300,7 +301,7 @@ export function requestArb(route: RouteInput): fc.Arbitrary<FuzzRequest> {
   const none = fc.constant<[string, string][]>([]);
   const queryArb: fc.Arbitrary<[string, string][]> = querySchema
     ? fc.oneof({ weight: 9, arbitrary: malformed(querySchema, 'text').map(queryPairs) }, { weight: 1, arbitrary: none })
-    : fc.oneof(none, fc.array(fc.tuple(shortNastyString, nastyString), { maxLength: 2 }));
+    : fc.oneof(none, fc.array(fc.tuple(shortNastyString, urlNastyString), { maxLength: 2 }));
   const body = route.takesBody ? bodyArb(jsonSchemaOf(route.schemas.body)) : fc.constant<FuzzBody>({ kind: 'none' });
   const headersSchema = jsonSchemaOf(route.schemas.headers);
   const headers = fc

@@ -303,7 +303,7 @@ test.describe('Generated Files', () => {
     await page.goto(PATH);
     await fileCount(page);
     // The row shows ids until the names of its company, store and receiver arrive (a CI run read "6_40" here).
-    let target = (await shownRows(page))[0];
+    let target!: ShownRow;
     await expect
       .poll(async () => {
         target = (await shownRows(page))[0];

@@ -19,8 +19,9 @@ let engine: Promise<WebAssembly.Module> | undefined;
  * otherwise compile it again: ~0.4 s of CPU per database opened, and the API tests open over a hundred.
  */
 function compiledEngine(): Promise<WebAssembly.Module> {
-  const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-  engine ??= readFile(join(dist, 'pglite.wasm')).then((bytes) => WebAssembly.compile(bytes as Uint8Array<ArrayBuffer>));
+  engine ??= readFile(
+    join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), 'pglite.wasm'),
+  ).then((bytes) => WebAssembly.compile(bytes as Uint8Array<ArrayBuffer>));
   return engine;
 }
 

@@ -94,9 +94,12 @@ const numberTexts = [
 
 export const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf'];
 
-export const hugeString = fc
-  .constantFrom('x', 'é', '\u202E', "' OR 1=1 --")
-  .chain((unit) => fc.integer({ min: HUGE, max: HUGE + 10_000 }).map((n) => unit.repeat(Math.ceil(n / unit.length))));
+/** What the long values repeat: plain, two-byte, right-to-left, an injection. */
+const LONG_UNITS = fc.constantFrom('x', 'é', '\u202E', "' OR 1=1 --");
+
+export const hugeString = LONG_UNITS.chain((unit) =>
+  fc.integer({ min: HUGE, max: HUGE + 10_000 }).map((n) => unit.repeat(Math.ceil(n / unit.length))),
+);
 
 /**
  * The longest values a URL carries to the server: Node.js answers 431 to a request head over 16 KB before any route
@@ -104,9 +107,9 @@ export const hugeString = fc
  * 7,000 characters once percent-encoded, so two fit in one head.
  */
 export const URL_VALUE_MAX = 7_000;
-export const longUrlString = fc
-  .constantFrom('x', 'é', '\u202E', "' OR 1=1 --")
-  .map((unit) => unit.repeat(Math.floor(URL_VALUE_MAX / encodeURIComponent(unit).length)));
+/** `unit` repeated as often as fits in URL_VALUE_MAX percent-encoded characters. */
+export const longForUrl = (unit: string) => unit.repeat(Math.floor(URL_VALUE_MAX / encodeURIComponent(unit).length));
+export const longUrlString = LONG_UNITS.map(longForUrl);
 
 /** Strings a careless server would trip on, up to a few hundred characters. */
 export const shortNastyString: fc.Arbitrary<string> = fc.oneof(
@@ -119,17 +122,15 @@ export const shortNastyString: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 20 }) },
 );
 
-/** The same, and now and then one of 100,000+ characters. */
-export const nastyString: fc.Arbitrary<string> = fc.oneof(
-  { weight: 15, arbitrary: shortNastyString },
-  { weight: 1, arbitrary: hugeString },
-);
+/** The short ones, and now and then a `long` one. */
+const nowAndThen = (long: fc.Arbitrary<string>): fc.Arbitrary<string> =>
+  fc.oneof({ weight: 15, arbitrary: shortNastyString }, { weight: 1, arbitrary: long });
+
+/** Short nasty strings, and now and then one of 100,000+ characters. */
+export const nastyString = nowAndThen(hugeString);
 
 /** The same for a URL: now and then one as long as a URL can carry. */
-export const urlNastyString: fc.Arbitrary<string> = fc.oneof(
-  { weight: 15, arbitrary: shortNastyString },
-  { weight: 1, arbitrary: longUrlString },
-);
+export const urlNastyString = nowAndThen(longUrlString);
 
 export const nastyNumber: fc.Arbitrary<number> = fc.oneof(
   fc.constantFrom(

@@ -5,9 +5,10 @@
 // 3. one after another, each using both cores: unit + API on PGlite, then API on a real PostgreSQL server it starts
 //    itself (the files that reach a database: scripts/database-tests.mjs); after each, the files that bound answer
 //    times (TIMED, ALONE: scripts/slow-first-sequencer.mjs) with nothing beside them; the cluster test (three
-//    processes behind nginx); the built server on Node 24 LTS (apps/server/src/smoke); bundle budgets
-//    (scripts/check-bundles.mjs) and the browser tests in Chromium, three lanes with a server each. A browser test
-//    that fails is run once more and named. Run side by side, the stages starved each other (decision 0076).
+//    processes behind nginx) beside the built server on Node 24 LTS (apps/server/src/smoke; their output in
+//    .test-tmp, printed when each ends); bundle budgets (scripts/check-bundles.mjs) and the browser tests in
+//    Chromium, three lanes with a server each. A browser test that fails is run once more and named. The API passes
+//    and the browser tests starved each other side by side (decision 0076); the cluster and the smoke do not.
 // `npm test -- <stage>` runs one stage: checks, pglite, postgres, smoke, e2e. Each stage's duration is in the report.
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
@@ -112,14 +113,16 @@ async function check(name, cmd, args, log) {
   record(name, one(code === 0), Date.now() - start);
 }
 
-async function vitest(name, projects, log, { env = {} } = {}) {
+/** One vitest run; `aside`: its output to .test-tmp/<log>.log, printed when it ends (it runs beside another). */
+async function vitest(name, projects, log, { env = {}, aside = false } = {}) {
   const start = Date.now();
   const cpuStart = busyCpuSeconds();
   const outFile = `${tmp}/${log}.json`;
   rmSync(outFile, { force: true });
   const reporters = ['--reporter=default', '--reporter=json', `--outputFile=${outFile}`];
   const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...reporters];
-  const code = await run('npx', args, { env: { ...BUILT, ...env } });
+  const code = await run('npx', args, { env: { ...BUILT, ...env }, log: aside ? log : undefined });
+  if (aside) showLog(log);
   const json = readJson(outFile);
   if (!json) return record(name, one(false), Date.now() - start);
   for (const file of json.testResults) {
@@ -172,7 +175,7 @@ const pgUrl = () => {
 
 /**
  * Unit + API on PGlite, then the API on PostgreSQL; in each, after the rest, the files that bound answer times (the
- * `timed` and `api-alone` projects: scripts/slow-first-sequencer.mjs) with nothing beside them; then the cluster.
+ * `timed` and `api-alone` projects: scripts/slow-first-sequencer.mjs) with nothing beside them.
  */
 async function databaseTests() {
   if (wants('pglite')) {
@@ -182,8 +185,18 @@ async function databaseTests() {
   if (wants('postgres')) {
     const projects = ALONE.some((f) => !(f in EMBEDDED_ONLY)) ? ['api', 'timed', 'api-alone'] : ['api', 'timed'];
     await step('postgres', () => vitest('API (PostgreSQL)', projects, 'vitest-postgres', { env: pgUrl() }));
-    await step('cluster', () => vitest('cluster (PostgreSQL, nginx)', ['cluster'], 'vitest-cluster', { env: pgUrl() }));
   }
+}
+
+/**
+ * The cluster (three processes behind nginx) and the built server on Node 24, side by side: neither bounds a time a
+ * neighbour could break, and each alone left a third of the cores idle while its processes started.
+ */
+async function processTests() {
+  const cluster = () =>
+    vitest('cluster (PostgreSQL, nginx)', ['cluster'], 'vitest-cluster', { env: pgUrl(), aside: true });
+  const smoke = () => vitest('Node 24 smoke', ['smoke'], 'vitest-smoke', { aside: true });
+  await Promise.all([wants('postgres') && step('cluster', cluster), wants('smoke') && step('smoke', smoke)]);
 }
 
 async function browser(chromium) {
@@ -262,7 +275,7 @@ const preCpuText = preCpu == null ? '' : `, ${Math.round(busyCpuSeconds() - preC
 report.unshift(`builds and checks side by side: ${Math.round(preMs / 1000)} s${preCpuText}`);
 try {
   await databaseTests();
-  if (wants('smoke')) await step('smoke', () => vitest('Node 24 smoke', ['smoke'], 'vitest-smoke'));
+  await processTests();
   if (wants('e2e')) await step('e2e', () => (chromium ? browser(chromium) : Promise.reject(new Error('no Chromium'))));
 } finally {
   pg?.stop();

@@ -163,7 +163,15 @@ describe('bulk scan corrections', () => {
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().id as number;
     const { results } = await trail(`object_type=bulk_scan&object_id=${id}`);
-    expect(results[0]).toMatchObject({ action: 'bulk_scan.insert', after: { reason_id: 3, entry_date: day } });
+    const { rows: names } = await sql<{ store: string; reason: string }>`select
+      (select name from store where id = ${f.storeId}) as store, (select reason from reason where id = 3) as reason`.execute(
+      t.database.db,
+    );
+    expect(results[0]).toMatchObject({
+      action: 'bulk_scan.insert',
+      after: { store_id: f.storeId, store: names[0].store, reason_id: 3, reason: names[0].reason, entry_date: day },
+    });
+    expect(names[0].reason).toEqual(expect.any(String));
     const moved = reportDay(new Date(daysAgo(5)));
     const corrected = await send('PATCH', scanUrl(id), { entry_date: moved, reason: 'Wrong day picked' });
     expect(corrected.statusCode, corrected.body).toBe(200);

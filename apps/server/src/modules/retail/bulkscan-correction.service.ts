@@ -25,6 +25,7 @@ const auditView = (row: BulkScanRow) => ({
   entry_time: row.entry_time,
   entry_date: reportDay(new Date(row.entry_time)),
   reason_id: row.reason_id,
+  reason: row.reason,
 });
 
 const rowOf = async (db: Kysely<DB>, id: number) => {

@@ -11,10 +11,11 @@ export async function lockSchedule(db: Db, storeId: number, receiverId: number) 
   return res.rows[0] ?? null;
 }
 
-export async function placesExist(db: Db, storeId: number, receiverId: number, reasonId: number) {
-  const res = await sql<{ store: boolean; receiver: boolean; reason: string | null }>`select
-    exists (select 1 from store where id = ${storeId}) as store,
-    exists (select 1 from receiver where id = ${receiverId}) as receiver,
+/** The names of a no-pickup's store, receiver and reason; null for one that does not exist. */
+export async function placeNames(db: Db, storeId: number, receiverId: number, reasonId: number) {
+  const res = await sql<{ store: string | null; receiver: string | null; reason: string | null }>`select
+    (select name from store where id = ${storeId}) as store,
+    (select name from receiver where id = ${receiverId}) as receiver,
     (select reason from reason where id = ${reasonId}) as reason`.execute(db);
   return res.rows[0];
 }

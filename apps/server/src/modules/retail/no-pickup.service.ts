@@ -6,7 +6,7 @@ import { recordAudit } from '../audit/audit.service.js';
 import { addDays, localMidnightMicros, microsToIso } from '../reports/time-bounds.js';
 import { listBulkScans } from './bulkscan.repository.js';
 import type { BulkScanAuthor } from './bulkscan.service.js';
-import { insertNoPickup, lockSchedule, noPickupOn, placesExist } from './no-pickup.repository.js';
+import { insertNoPickup, lockSchedule, noPickupOn, placeNames } from './no-pickup.repository.js';
 
 const HOUR_MICROS = 3_600_000_000;
 
@@ -39,10 +39,10 @@ export async function recordNoPickup(
   const earliest = addDays(today, -BULK_SCAN_BACK_DAYS);
   if (day < earliest) throw refused(`${day} is more than ${BULK_SCAN_BACK_DAYS} days before today (${today})`);
   return db.transaction().execute(async (trx) => {
-    const places = await placesExist(trx, storeId, receiverId, reasonId);
-    if (!places.store) throw refused(`unknown store ${storeId}`);
-    if (!places.receiver) throw refused(`unknown receiver ${receiverId}`);
-    if (places.reason === null) throw refused(`unknown reason ${reasonId}`);
+    const names = await placeNames(trx, storeId, receiverId, reasonId);
+    if (names.store === null) throw refused(`unknown store ${storeId}`);
+    if (names.receiver === null) throw refused(`unknown receiver ${receiverId}`);
+    if (names.reason === null) throw refused(`unknown reason ${reasonId}`);
     const schedule = await lockSchedule(trx, storeId, receiverId);
     if (!schedule) throw refused(`receiver ${receiverId} has no pickup schedule with store ${storeId}`);
     if (day < schedule.started_on) throw refused(`the pickup schedule starts on ${schedule.started_on}`);
@@ -75,7 +75,16 @@ export async function recordNoPickup(
         action: 'bulk_scan.insert',
         objectType: 'bulk_scan',
         objectId: id,
-        after: { store_id: storeId, receiver_id: receiverId, reason_id: reasonId, entry_date: day },
+        // Each id with its name beside it: the trail says the names, as it does for a bulk scan.
+        after: {
+          store_id: storeId,
+          store: names.store,
+          receiver_id: receiverId,
+          receiver: names.receiver,
+          reason_id: reasonId,
+          reason: names.reason,
+          entry_date: day,
+        },
       },
     );
     const { rows } = await listBulkScans(trx, { id: [id], page: 1, page_size: 1 });

@@ -26,7 +26,7 @@ describe('an audit entry in words', () => {
         after: { ...scan, store_id: 22, store: 'Harvest Valley Mount Pleasant', department: 5 },
       }),
     ).toEqual(['store: Harvest Valley Downtown → Harvest Valley Mount Pleasant', 'department: Bakery → Produce']);
-    // An id with no name beside it (an older entry, a reason) stays as it is.
+    // An id with no name beside it (an entry written before names were kept) stays as it is.
     expect(changesOf({ before: null, after: { store_id: 21, reason_id: 3, department: 9 } })).toEqual([
       'store id: 21',
       'reason id: 3',

@@ -19,6 +19,26 @@ export interface NewAuditEvent {
 
 const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
 
+/**
+ * Inserts the event unless the trail holds one of its action on its object already (a retried request), in one
+ * transaction that holds a lock on that pair: two retries at once write one entry.
+ */
+export async function insertAuditEventOnce(db: Db, event: NewAuditEvent): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const pair = `${event.action} ${event.object_type} ${event.object_id ?? ''}`;
+    await sql`select pg_advisory_xact_lock(hashtext(${pair}))`.execute(trx);
+    const found = await trx
+      .selectFrom('audit_event')
+      .select('id')
+      .where('action', '=', event.action)
+      .where('object_type', '=', event.object_type)
+      .where('object_id', event.object_id === null ? 'is' : '=', event.object_id)
+      .limit(1)
+      .executeTakeFirst();
+    if (!found) await insertAuditEvents(trx, [event]);
+  });
+}
+
 /** The only write: an INSERT (the table refuses UPDATE, DELETE and TRUNCATE, migration 021). */
 export async function insertAuditEvents(db: Db, events: NewAuditEvent[]): Promise<void> {
   if (!events.length) return;

@@ -1,7 +1,7 @@
 import type { AuditAction, AuditEvent, AuditObjectType } from '@openrescue/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { insertAuditEvents } from './audit.repository.js';
+import { insertAuditEventOnce, insertAuditEvents, type NewAuditEvent } from './audit.repository.js';
 
 /** Who acted: always the signed-in user of the request (never a field of a body), or the server itself. */
 export interface AuditActor {
@@ -48,22 +48,32 @@ export async function auditedChange<T>(
   });
 }
 
+const eventOf = (actor: AuditActor, entry: AuditEntry): NewAuditEvent => ({
+  actor_id: actor.userId,
+  actor_label: actor.label,
+  action: entry.action,
+  object_type: entry.objectType,
+  object_id: entry.objectId === null ? null : String(entry.objectId),
+  reason: entry.reason ?? null,
+  before: entry.before,
+  after: entry.after,
+  detail: entry.detail,
+});
+
 /** Several entries of one actor in one statement (a bulk insert of scans: one entry per scan). */
 export async function recordAudits(db: Kysely<DB>, actor: AuditActor, entries: AuditEntry[]): Promise<void> {
   await insertAuditEvents(
     db,
-    entries.map((entry) => ({
-      actor_id: actor.userId,
-      actor_label: actor.label,
-      action: entry.action,
-      object_type: entry.objectType,
-      object_id: entry.objectId === null ? null : String(entry.objectId),
-      reason: entry.reason ?? null,
-      before: entry.before,
-      after: entry.after,
-      detail: entry.detail,
-    })),
+    entries.map((entry) => eventOf(actor, entry)),
   );
+}
+
+/**
+ * Appends the entry unless one of its action on its object is on the trail already: for an action that is its entry
+ * alone (nothing else to commit it with), which a retried request repeats with the same object id.
+ */
+export async function recordAuditOnce(db: Kysely<DB>, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  await insertAuditEventOnce(db, eventOf(actor, entry));
 }
 
 const CSV_COLUMNS = [

@@ -96,4 +96,31 @@ describe('queued work and its audit entries', () => {
     expect(again.json().result).toEqual(first.json().result);
     expect(await count('audit_event', sql`action = 'mail.send'`)).toBe(entries + 1);
   });
+
+  it('a send to no one (every contact unsubscribed), retried with its key and twice at once, is on the trail once', async () => {
+    const receiver = await receiverWithContacts();
+    await sql`update receiver_contact set unsubscribed_at = now() where receiver_id = ${receiver}`.execute(
+      t.database.db,
+    );
+    try {
+      const nobody = (key: string) =>
+        staff(
+          '/core-api/api/reports/charity_poster_contacts/',
+          { with_receiver_id: receiver, month: '2026-09' },
+          { 'idempotency-key': key },
+        );
+      const entries = await count('audit_event', sql`action = 'mail.send'`);
+      const [first, together] = await Promise.all([nobody('no one'), nobody('no one')]);
+      const again = await nobody('no one');
+      for (const res of [first, together, again]) expect(res.json().result, res.body).toMatchObject({ mailers: 0 });
+      expect(await count('audit_event', sql`action = 'mail.send'`)).toBe(entries + 1);
+      // Another key is another send, on the trail too.
+      await nobody('another');
+      expect(await count('audit_event', sql`action = 'mail.send'`)).toBe(entries + 2);
+    } finally {
+      await sql`update receiver_contact set unsubscribed_at = null where receiver_id = ${receiver}`.execute(
+        t.database.db,
+      );
+    }
+  });
 });

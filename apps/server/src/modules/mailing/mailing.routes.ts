@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { userPrincipal } from '../../plugins/access.js';
 import type { AppContext } from '../../context.js';
 import { auditActorOf } from '../audit/audit.actor.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit, recordAuditOnce } from '../audit/audit.service.js';
 import { redirectAnswer } from '../../lib/file-answers.js';
 import { errorResponses, errorResponsesWithNotFound, notFound } from '../../lib/http-error.js';
 import { nextPageUrl } from '../reports/paging.js';
@@ -104,8 +104,9 @@ export async function mailingRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         ctx,
         request.body,
         { userId: user.userId, key: request.headers['idempotency-key'] },
+        // A send to no one is its entry alone: a retry with the same key finds it and writes no second one.
         (db, send) =>
-          recordAudit(db, auditActorOf(request), {
+          (send.mailers === 0 ? recordAuditOnce : recordAudit)(db, auditActorOf(request), {
             action: 'mail.send',
             objectType: 'mail_send',
             objectId: send.send_id,

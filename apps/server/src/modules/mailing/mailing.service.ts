@@ -81,8 +81,8 @@ export async function queueCharityReportMails(
       };
     }),
   );
-  // The entry is written with the mails it records; a retry that queues nothing new writes none, and a send to no
-  // one (every contact unsubscribed) has nothing to commit with.
+  // The entry is written with the mails it records; a retry that queues nothing new writes none. A send to no one
+  // (every contact unsubscribed) has nothing to commit with: its entry is written once per send id.
   const inserted = await repo.queue(sendId, mails, (trx, queued) => audit(trx, { send_id: sendId, mailers: queued }));
   if (mails.length === 0) await audit(ctx.database.db, { send_id: sendId, mailers: 0 });
   if (inserted > 0) mailOutboxOf(ctx)?.wake();

@@ -139,6 +139,21 @@ describe('security headers on every response', () => {
     }
   });
 
+  it('Cross-Origin-Opener-Policy where the browser applies it: loopback names and addresses, and TLS', async () => {
+    const coop = async (host: string, headers: Record<string, string> = {}) => {
+      const res = await t.app.inject({ method: 'GET', url: '/login', headers: { host, ...headers } });
+      expectProtected(res, `/login at ${host}`);
+      return res.headers['cross-origin-opener-policy'] ?? null;
+    };
+    for (const host of ['localhost:8080', '127.0.0.1:8080', '[::1]:8080', 'app.localhost']) {
+      expect(await coop(host), host).toBe('same-origin');
+    }
+    // Over plain HTTP to a LAN address or a host name, Chromium ignores it and says so on every page: not sent.
+    for (const host of ['192.168.1.20:8080', 'openrescue.lan', '10.0.0.5']) expect(await coop(host), host).toBeNull();
+    // The server trusts no proxy by default: a forwarded https from a LAN client changes nothing.
+    expect(await coop('192.168.1.20:8080', { 'x-forwarded-proto': 'https' })).toBeNull();
+  });
+
   it('the live streams answer with them too', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;

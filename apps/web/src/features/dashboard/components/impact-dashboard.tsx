@@ -141,9 +141,10 @@ export function ImpactDashboard({ viewer, access, flwUrl, lockedScope }: ImpactD
               onChange={params.setRange}
               onOpen={prefetchRanges}
             />
-            {/* The report button goes under the dates when both do not fit (a custom range on a phone). */}
+            {/* The report button goes under the dates when both do not fit: a custom range's two dates need ~260 px
+                to stay on one line in the field (at 1280 px they did not beside the button). */}
             <Group gap="xs" align="flex-end">
-              <Box flex={1} miw={200}>
+              <Box flex={1} miw={params.custom ? 260 : 200}>
                 {params.custom ? (
                   <CustomRangePicker value={params.custom} latest={reportDay()} onChange={params.setCustom} />
                 ) : (

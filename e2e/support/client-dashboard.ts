@@ -65,3 +65,12 @@ export function monthsBack(n: number): { y: number; m: number } {
   const index = y * 12 + (m - 1) - n;
   return { y: Math.floor(index / 12), m: (index % 12) + 1 };
 }
+
+/** Chooses a Reporting Range and waits for its figures. */
+export async function chooseRange(page: Page, label: string) {
+  const before = await rangeText(page).innerText();
+  await page.getByRole('combobox', { name: 'Reporting Range' }).click();
+  await page.getByRole('option', { name: label, exact: true }).click();
+  await expect(rangeText(page)).not.toHaveText(before);
+  await settled(page);
+}

@@ -65,7 +65,7 @@ async function main() {
   await app.listen({ port: env.PORT, host: env.HOST });
   lap('listen');
   // The company report's threads start and prepare now, beside the rest of the start (decision 0077).
-  void built.warmThreads();
+  if (env.RENDER_THREAD_PREPARED) void built.warmThreads();
   // Unfinished jobs (publishing) resume now, also after a crash.
   await startBackgroundWork(ctx);
   lap('background work');

@@ -19,3 +19,12 @@ describe('NETWORK_TIME_ZONE (decision 0064)', () => {
     );
   });
 });
+
+describe('RENDER_THREAD_PREPARED (decision 0077)', () => {
+  it('is on unless turned off, and refuses what is not a yes or a no', () => {
+    expect(loadEnv({}).RENDER_THREAD_PREPARED).toBe(true);
+    expect(loadEnv({ RENDER_THREAD_PREPARED: 'false' }).RENDER_THREAD_PREPARED).toBe(false);
+    expect(loadEnv({ RENDER_THREAD_PREPARED: '0' }).RENDER_THREAD_PREPARED).toBe(false);
+    expect(() => loadEnv({ RENDER_THREAD_PREPARED: 'maybe' })).toThrow(/RENDER_THREAD_PREPARED/);
+  });
+});

@@ -23,7 +23,13 @@ let port: number;
 
 beforeAll(async () => {
   server = await startServer(
-    { DATA_DIR: dir, DEMO_DONATIONS: '20000', NODE_ENV: 'production', SEED_DEMO: 'true' },
+    {
+      DATA_DIR: dir,
+      DEMO_DONATIONS: '20000',
+      NODE_ENV: 'production',
+      SEED_DEMO: 'true',
+      RENDER_THREAD_PREPARED: 'true',
+    },
     600_000,
   );
   port = Number(new URL(server.base).port);

@@ -27,6 +27,7 @@ beforeAll(async () => {
       DEMO_DONATIONS: '20000',
       ACCESS_TOKEN_TTL_SECONDS: '3600',
       NODE_ENV: 'production',
+      RENDER_THREAD_PREPARED: 'true',
       SEED_DEMO: 'true',
       PUBLIC_NETWORK_RATE_LIMIT_PER_MINUTE: '1000000',
       // ... and their share of the server: its 1,500 connections come from one address (load-shedding.ts).

@@ -19,7 +19,8 @@ let dataDir = '';
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'openrescue-node24-'));
-  const env = { DATA_DIR: dataDir, DEMO_DONATIONS: '3000', NODE_ENV: 'production' };
+  // As deployed: production, with the company report's thread prepared at start.
+  const env = { DATA_DIR: dataDir, DEMO_DONATIONS: '3000', NODE_ENV: 'production', RENDER_THREAD_PREPARED: 'true' };
   server = await startServer(env, 150_000, [], ensureNode24());
   BASE = server.base;
 });

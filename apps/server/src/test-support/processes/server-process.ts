@@ -73,7 +73,16 @@ export async function spawnUntil(
 ) {
   const child = spawn(node, args, {
     cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'test', HOST: '127.0.0.1', ...env },
+    // No prepared company report thread unless a test asks for it (decision 0084): these tests make no company
+    // report, and preparing one costs ~3 s of CPU at every start; the smoke and the production-mode scenarios ask.
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      RENDER_THREAD_PREPARED: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

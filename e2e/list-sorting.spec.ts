@@ -54,7 +54,12 @@ test.describe('list sorting', () => {
     // A row's panel keeps the order in the address; closing it comes back to the same order.
     await list.getByRole('link').first().click();
     await expect(page).toHaveURL(/\/ops\/retail\/stores\/\d+\?ordering=-name$/);
+    // Escape once the panel is there, as a person presses it: the address changes before the panel has opened.
+    const panel = page.getByRole('dialog', { name: 'Store details' });
+    await expect(panel).toBeVisible();
+    await settle(page);
     await page.keyboard.press('Escape');
+    await expect(panel).toHaveCount(0);
     await expect(page).toHaveURL(/\/ops\/retail\/stores\?ordering=-name$/);
   });
 

@@ -1,9 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, screenshotPath, signIn } from './support/helpers';
-
-async function settled(page: Page) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
-}
+import { expectAccessible, screenshotPath, settled, signIn } from './support/helpers';
 
 const impact = (page: Page) => page.getByRole('list', { name: 'Impact' });
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { pdfTextLines } from '../apps/server/src/test-support/documents/pdf-text';
-import { expectAccessible, screenshotPath, settle, signIn } from './support/helpers';
+import { expectAccessible, screenshotPath, settle, settled, signIn } from './support/helpers';
 import { trackScriptWeight } from './support/script-weight';
 
 /**
@@ -12,11 +12,6 @@ import { trackScriptWeight } from './support/script-weight';
 
 const noSideScroll = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-
-/** No report query in flight. */
-async function settled(page: Page) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
-}
 
 async function staffToken(page: Page): Promise<string> {
   await signIn(page, 'staff');

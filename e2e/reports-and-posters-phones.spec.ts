@@ -10,8 +10,8 @@ import {
   rangeText,
   reportDay,
 } from '../packages/shared/src/index';
-import { expectAccessible, screenshotPath, settle, signIn } from './support/helpers';
-import { monthCombo, settled } from './support/reports';
+import { expectAccessible, screenshotPath, settle, settled, signIn } from './support/helpers';
+import { monthCombo } from './support/reports';
 
 // Reports and posters reached from the dashboard, on phones and in print (issue 35); the pages themselves:
 // reports-and-posters.spec.ts.

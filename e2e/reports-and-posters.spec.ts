@@ -7,8 +7,8 @@ import { pdfTextLines } from '../apps/server/src/test-support/documents/pdf-text
 import { readXlsx } from '../apps/server/src/test-support/documents/xlsx-reader';
 import { sheetTotals } from '../apps/server/src/test-support/sheet-totals';
 import { undrawnCharacters } from './support/glyphs';
-import { expectAccessible, screenshotPath, settle, signIn } from './support/helpers';
-import { monthCombo, settled } from './support/reports';
+import { expectAccessible, screenshotPath, settle, settled, signIn } from './support/helpers';
+import { monthCombo } from './support/reports';
 
 // Demo stores and a receiver whose names carry a second script (issue 34; ids in the demo's order of creation).
 const storeName = (english: string) => withLocalName(english, STORE_LOCAL_NAMES[english]);

@@ -1,6 +1,6 @@
 /** What the client dashboard's e2e specs share: opening it as each demo account, waiting for it, its parts. */
 import { expect, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { settled, signIn } from './helpers';
 
 export const GRAPH_EMPTY = 'No data for this date range. Try changing the end month for reporting and/or report range.';
 
@@ -17,10 +17,7 @@ export async function openDashboard(page: Page, who: 'company' | 'store' | 'staf
   await settled(page);
 }
 
-/** No query in flight: cards and graphs show the figures of the current choice. */
-export async function settled(page: Page) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
-}
+export { settled };
 
 /** Holds the requests to `url` (a route pattern) back until the function returned is called. */
 export async function holdRequests(page: Page, url: string): Promise<() => void> {

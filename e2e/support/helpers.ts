@@ -34,6 +34,11 @@ export async function settle(page: Page) {
   await noneRunning();
 }
 
+/** No query in flight: nothing on the page says it is busy (aria-busy), so it shows the current choice's data. */
+export async function settled(page: Page) {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
+}
+
 export async function expectAccessible(page: Page, label: string) {
   await settle(page);
   // Only violations are read: axe then keeps one node per passed rule instead of building a selector for each.

@@ -1,9 +1,4 @@
 // The monthly report and poster journeys' helpers (reports-and-posters*.spec.ts).
-import { expect, type Page } from '@playwright/test';
-
-/** No report query in flight. */
-export async function settled(page: Page) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
-}
+import type { Page } from '@playwright/test';
 
 export const monthCombo = (page: Page) => page.getByRole('combobox', { name: 'Month' });

@@ -1,3 +1,4 @@
+import { setReportZoneRules } from '@openrescue/shared';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
@@ -15,6 +16,7 @@ import { type AppContext, createRepositories } from './context.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { LOG_REDACT_PATHS, logSerializers } from './lib/log-redaction.js';
 import type { Database } from './db/connection.js';
+import { databaseZoneRules } from './db/zone-rules.js';
 import { companyUsersRoutes } from './modules/company-users/company-users.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { setUpDocuments } from './modules/documents/documents.setup.js';
@@ -111,6 +113,8 @@ export async function startBackgroundWork(ctx: AppContext, options: { startUpTas
  */
 export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const { env, database } = options;
+  // Days become instants by the database's time zone rules, as its rollups do (decision 0085).
+  setReportZoneRules(await databaseZoneRules(database));
   const origin = (options.origin ?? env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const app = Fastify({
     logger:

@@ -3,7 +3,7 @@ import { REPORT_TIME_ZONE } from '@openrescue/shared';
 import { loadEnv } from './config/env.js';
 import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
-import { compareZoneRules, zoneRulesWarning } from './db/zone-rules.js';
+import { compareZoneRules, databaseZoneRules, zoneRulesWarning } from './db/zone-rules.js';
 import { DEMO_ACCOUNTS } from './demo-accounts.js';
 import { prepareDemo } from './demo-setup.js';
 
@@ -70,7 +70,7 @@ async function main() {
   await startBackgroundWork(ctx);
   lap('background work');
   // A check, not a gate: the server still starts, and says which side's time zone data to update.
-  const zoneRules = await compareZoneRules(database.db, REPORT_TIME_ZONE).catch(() => null);
+  const zoneRules = compareZoneRules(await databaseZoneRules(database), REPORT_TIME_ZONE);
   const zoneWarning = zoneRules && zoneRulesWarning(REPORT_TIME_ZONE, zoneRules);
   if (zoneWarning) app.log.warn({ zone: REPORT_TIME_ZONE, ...zoneRules }, zoneWarning);
   const where = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${dataDir}`;

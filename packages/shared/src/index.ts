@@ -10,6 +10,7 @@ export * from './contracts/foundation-paths.js';
 export * from './ranges.js';
 export * from './day-text.js';
 export * from './report-day.js';
+export * from './report-zone.js';
 export * from './first-view.js';
 export * from './format.js';
 export * from './poster-name.js';

@@ -8,9 +8,11 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { setReportZoneRules } from '@openrescue/shared';
 import { openDatabase, type Database } from './connection.js';
 import { isDomainEmpty, resetDomainData, seedDemoData, type SeedSummary } from './demo/index.js';
 import { migrate } from './migrate.js';
+import { databaseZoneRules } from './zone-rules.js';
 
 export interface SeedCliOptions {
   donations: number;
@@ -55,6 +57,8 @@ export async function runSeed(
 ): Promise<SeedSummary | null> {
   const applied = await migrate(database);
   if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
+  // The demo's days are the database's days, as when the server seeds it (decision 0085).
+  setReportZoneRules(await databaseZoneRules(database));
   if (options.reset) {
     await resetDomainData(database.db);
     log('Emptied the domain tables.');

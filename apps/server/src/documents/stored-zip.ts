@@ -1,7 +1,7 @@
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { crc32 } from 'node:zlib';
-import { REPORT_TIME_ZONE } from '@openrescue/shared';
+import { reportWallClock } from '@openrescue/shared';
 
 /** One file to put in the zip: its stored size is known before its bytes are read. */
 export interface ZipSource {
@@ -29,25 +29,20 @@ export function storedZipSize(sources: readonly ZipSource[]): number {
   );
 }
 
-let wallClock: Intl.DateTimeFormat | undefined;
-
 /**
  * An instant as MS-DOS date and time fields, the wall clock in the network's time zone (REPORT_TIME_ZONE): DOS
  * times carry no zone, and every zip reader shows them as they are.
  */
 export function dosDateTime(at: Date): { date: number; time: number } {
-  wallClock ??= new Intl.DateTimeFormat('en-CA', {
-    timeZone: REPORT_TIME_ZONE,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
-  const p: Record<string, number> = {};
-  for (const part of wallClock.formatToParts(at)) p[part.type] = Number(part.value);
+  const wall = reportWallClock(at);
+  const p = {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+  };
   if (p.year < 1980) return { date: (1 << 5) | 1, time: 0 };
   return {
     date: ((p.year - 1980) << 9) | (p.month << 5) | p.day,

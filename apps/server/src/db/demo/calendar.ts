@@ -1,52 +1,22 @@
+import { reportWallClock, reportZoneOffset } from '@openrescue/shared';
+
 /**
  * Local calendar days in America/Vancouver (the report time zone) for the generator. A day is an integer:
- * days since 1970-01-01 of the local calendar date. Offsets come from the runtime's time-zone data, once per day.
+ * days since 1970-01-01 of the local calendar date. Offsets come from the report zone's rules (the database's, once
+ * the app is built: decision 0085).
  */
-export const REPORT_TIME_ZONE = 'America/Vancouver';
 const DAY_MS = 86_400_000;
-
-const partsFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: REPORT_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-function localParts(utcMs: number): number[] {
-  const p: Record<string, number> = {};
-  for (const part of partsFormat.formatToParts(new Date(utcMs))) {
-    if (part.type !== 'literal') p[part.type] = Number(part.value);
-  }
-  return [p.year, p.month, p.day, p.hour, p.minute, p.second];
-}
 
 /** The local calendar day of an instant. */
 export function localDayOf(instant: Date): number {
-  const [y, m, d] = localParts(instant.getTime());
-  return Math.floor(Date.UTC(y, m - 1, d) / DAY_MS);
-}
-
-const offsetCache = new Map<number, number>();
-
-/** UTC offset (ms, negative west of Greenwich) in force at local noon of the day. */
-function offsetAtNoon(day: number): number {
-  let offset = offsetCache.get(day);
-  if (offset === undefined) {
-    const guess = day * DAY_MS + 12 * 3_600_000 + 8 * 3_600_000;
-    const [y, m, d, hh, mm, ss] = localParts(guess);
-    offset = Date.UTC(y, m - 1, d, hh, mm, ss) - guess;
-    offsetCache.set(day, offset);
-  }
-  return offset;
+  return Math.floor(reportWallClock(instant).getTime() / DAY_MS);
 }
 
 /** The instant (epoch ms) of a local wall-clock time on a day; for daytime hours (DST changes at 02:00). */
 export function localTimeToUtcMs(day: number, secondsIntoDay: number): number {
-  return day * DAY_MS + secondsIntoDay * 1000 - offsetAtNoon(day);
+  const noonUtc = day * DAY_MS + 12 * 3_600_000;
+  const offsetAtNoon = reportZoneOffset(noonUtc - reportZoneOffset(noonUtc));
+  return day * DAY_MS + secondsIntoDay * 1000 - offsetAtNoon;
 }
 
 /** 0 = Sunday .. 6 = Saturday. */

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderPublishedDocuments } from '../../documents/publish-render.js';
 import { type PublishingFixture, setUpPublishing } from '../../test-support/fixtures/publishing.js';
@@ -64,8 +65,15 @@ afterAll(async () => {
 const stored = async (uri: string) => (await storedBytes(f.t.ctx.files, uri))!;
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 /** The network's wall clock (America/Vancouver) at an instant, to the even second a zip entry time holds. */
-const vancouverClock = (at: Date) =>
-  new Date(Math.floor(at.getTime() / 2000) * 2000).toLocaleString('sv-SE', { timeZone: 'America/Vancouver' });
+/** A zip entry's time: the wall clock by the database's rules for the report zone (decision 0085), to 2 seconds. */
+const vancouverClock = async (at: Date) => {
+  const floored = new Date(Math.floor(at.getTime() / 2000) * 2000).toISOString();
+  const { rows } = await sql<{ t: string }>`
+    select to_char(${floored}::timestamptz at time zone 'America/Vancouver', 'YYYY-MM-DD HH24:MI:SS') as t`.execute(
+    f.t.database.db,
+  );
+  return rows[0].t;
+};
 
 describe('generated file download', () => {
   it('streams the stored bytes with Content-Length and a name from receiver, company, store, entry date and extension', async () => {
@@ -142,7 +150,7 @@ describe('Download all', () => {
       const name = names.find((n) => n.endsWith(`.${file.file_type}`))!;
       const bytes = await stored(file.file_uri!);
       expect(execFileSync('unzip', ['-p', zipPath, name]).equals(bytes)).toBe(true);
-      const time = vancouverClock(file.creation_time);
+      const time = await vancouverClock(file.creation_time);
       expect(streamed.find((e) => e.name === name)).toEqual({
         name,
         method: 0,

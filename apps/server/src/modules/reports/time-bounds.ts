@@ -1,4 +1,4 @@
-import { customRangeProblem, MAX_RANGE_YEARS, REPORT_TIME_ZONE } from '@openrescue/shared';
+import { customRangeProblem, MAX_RANGE_YEARS, reportDay, startOfReportDay } from '@openrescue/shared';
 import { badRequest } from '../../lib/http-error.js';
 
 /**
@@ -20,49 +20,14 @@ const DAY_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const INSTANT_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?(Z|([+-])(\d{2}):?(\d{2}))$/;
 const DAY_MS = 86_400_000;
 
-const parts = new Intl.DateTimeFormat('en-US', {
-  timeZone: REPORT_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-/** Local wall-clock time of an instant, as if it were UTC (ms). */
-function localWallMs(utcMs: number): number {
-  const p: Record<string, number> = {};
-  for (const part of parts.formatToParts(new Date(utcMs)))
-    if (part.type !== 'literal') p[part.type] = Number(part.value);
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) + (((utcMs % 1000) + 1000) % 1000);
-}
-
 /** The local calendar date of an instant. */
 export function localDateOf(micros: number): string {
-  return new Date(localWallMs(Math.floor(micros / 1000))).toISOString().slice(0, 10);
+  return reportDay(Math.floor(micros / 1000));
 }
 
 /** The instant (µs) of local midnight starting a date. Vancouver changes clocks at 02:00, so midnight exists. */
 export function localMidnightMicros(date: string): number {
-  let micros = midnightMemo.get(date);
-  if (micros === undefined) {
-    if (midnightMemo.size >= MIDNIGHT_MEMO_SIZE) midnightMemo.clear();
-    midnightMemo.set(date, (micros = computeLocalMidnightMicros(date)));
-  }
-  return micros;
-}
-
-// Every report request converts its bounds; Intl's formatToParts is the costly part, and the dates asked are few.
-const MIDNIGHT_MEMO_SIZE = 10_000;
-const midnightMemo = new Map<string, number>();
-
-function computeLocalMidnightMicros(date: string): number {
-  const wall = Date.parse(`${date}T00:00:00Z`);
-  let utc = wall + 8 * 3_600_000;
-  for (let i = 0; i < 3; i++) utc = wall - (localWallMs(utc) - utc);
-  return utc * 1000;
+  return startOfReportDay(date).getTime() * 1000;
 }
 
 export function addDays(date: string, days: number): string {

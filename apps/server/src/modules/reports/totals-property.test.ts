@@ -41,7 +41,20 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const instantArb = fc.integer({ min: WINDOW_START, max: WINDOW_END }).map((ms) => new Date(ms));
+const HOUR = 3_600_000;
+/**
+ * Local midnights by either release of the rules in the winter they disagree about (07:00 or 08:00 UTC from
+ * November 2026, decision 0085): a bound there is a day bound on one side and an instant on the other.
+ */
+const disputedMidnightArb = fc
+  .tuple(fc.constantFrom('2026-11-02', '2026-11-30', '2026-12-01'), fc.constantFrom(7, 8))
+  .map(([day, hour]) => Date.parse(`${day}T00:00:00Z`) + hour * HOUR);
+const instantArb = fc
+  .oneof(
+    { arbitrary: fc.integer({ min: WINDOW_START, max: WINDOW_END }), weight: 4 },
+    { arbitrary: disputedMidnightArb.chain((ms) => fc.integer({ min: ms - HOUR, max: ms + HOUR })), weight: 1 },
+  )
+  .map((ms) => new Date(ms));
 const amounts = fc.record({
   grams: fc.integer({ min: 1, max: 250_000 }),
   meals: fc.integer({ min: 0, max: 99_999 }),
@@ -109,6 +122,7 @@ type Op = typeof opArb extends fc.Arbitrary<infer T> ? T : never;
 const dayArb = fc.integer({ min: WINDOW_START, max: WINDOW_END }).map((ms) => new Date(ms).toISOString().slice(0, 10));
 const boundArb = fc.oneof(
   dayArb,
+  disputedMidnightArb.map((ms) => new Date(ms).toISOString()),
   fc
     .tuple(instantArb, fc.integer({ min: 0, max: 999 }), fc.constantFrom('Z', '-08:00', '+05:30'))
     .map(([d, micro, zone]) => {

@@ -1,4 +1,4 @@
-import type { StipendQuery, StipendRow } from '@openrescue/shared';
+import { reportDay, type StipendQuery, type StipendRow } from '@openrescue/shared';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../lib/http-error.js';
@@ -17,12 +17,7 @@ export function stipendMonths(
   today = new Date(),
 ): MonthRange {
   if (q.year_month) return { from: q.year_month, to: q.year_month };
-  const local = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Vancouver',
-    year: 'numeric',
-    month: '2-digit',
-  }).format(today);
-  const [y, m] = local.split('-').map(Number);
+  const [y, m] = reportDay(today).split('-').map(Number);
   const previous = m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
   const from = q.year_month__gte ?? q.year_month__lte ?? previous;
   const to = q.year_month__lte ?? (q.year_month__gte ? (previous > from ? previous : from) : previous);

@@ -1,0 +1,62 @@
+import { REPORT_TIME_ZONE } from './constants.js';
+
+/**
+ * The report time zone's rules as a table: the offset before the first change, then every change (all in ms, offsets
+ * positive east of Greenwich). The server reads it from its database at start-up (decision 0085), so that the days
+ * it turns into instants are the days the database buckets donations by; without a table (the browser, a script)
+ * the runtime's own time-zone data answers.
+ */
+export interface ZoneRules {
+  initialOffsetMs: number;
+  /** Sorted by `atMs`: from `atMs` on, the zone is `offsetMs` ahead of UTC. */
+  changes: { atMs: number; offsetMs: number }[];
+}
+
+let rules: ZoneRules | null = null;
+
+/** Installs the table every report-day computation in this process uses; null goes back to the runtime's data. */
+export function setReportZoneRules(next: ZoneRules | null): void {
+  rules = next;
+}
+
+/** How far the report time zone's wall clock is ahead of UTC at a moment (ms; negative west of Greenwich). */
+export function reportZoneOffset(utcMs: number): number {
+  return rules ? tableOffset(rules, utcMs) : runtimeOffset(utcMs);
+}
+
+export function tableOffset(table: ZoneRules, utcMs: number): number {
+  const { changes } = table;
+  let lo = 0;
+  let hi = changes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (changes[mid].atMs <= utcMs) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo === 0 ? table.initialOffsetMs : changes[lo - 1].offsetMs;
+}
+
+// Made on first use: creating it loads ICU's time-zone data, which a module that is only imported should not pay.
+let wallClock: Intl.DateTimeFormat | undefined;
+
+/** The offset by the runtime's ICU data (Node.js, the browser). */
+export function runtimeOffset(utcMs: number): number {
+  wallClock ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: REPORT_TIME_ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
+  const p = Object.fromEntries(wallClock.formatToParts(utcMs).map((x) => [x.type, Number(x.value)]));
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(utcMs / 1000) * 1000;
+}
+
+/** The wall clock of the report time zone at a moment, as the UTC fields of a Date. */
+export function reportWallClock(at: Date | number): Date {
+  const ms = typeof at === 'number' ? at : at.getTime();
+  return new Date(ms + reportZoneOffset(ms));
+}

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, screenshotPath, settle, signIn } from './support/helpers';
+import { expectAccessible, networkToday, screenshotPath, settle, signIn } from './support/helpers';
 
 /**
  * Issue 36 section 1: staff correct a bulk scan with a reason, the store's totals follow at once, and the correction
@@ -9,13 +9,9 @@ import { expectAccessible, screenshotPath, settle, signIn } from './support/help
 const tokenOf = (page: Page) =>
   page.evaluate(() => JSON.parse(sessionStorage.getItem('openrescue.session') ?? '{}').token as string);
 
-/** The network's current month, YYYY-MM-01 (America/Vancouver). */
-const currentMonth = () =>
-  `${new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Vancouver', year: 'numeric', month: '2-digit' }).format(new Date())}-01`;
-
 /** The store report's weight total in kg for the current month (0 when the month has no donations yet). */
 async function monthKg(page: Page, storeId: number): Promise<number> {
-  await page.goto(`/reports/store/${storeId}?month=${currentMonth()}`);
+  await page.goto(`/reports/store/${storeId}?month=${(await networkToday(page)).slice(0, 7)}-01`);
   const totals = page.getByTestId('month-table-totals');
   await expect(totals.or(page.getByTestId('month-empty'))).toBeVisible({ timeout: 20_000 });
   if ((await totals.count()) === 0) return 0;

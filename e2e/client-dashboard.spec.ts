@@ -10,11 +10,11 @@ import {
   rangeText,
   settled,
 } from './support/client-dashboard';
-import { expectAccessible, screenshotPath, signIn } from './support/helpers';
+import { expectAccessible, networkToday, screenshotPath, signIn } from './support/helpers';
 
 /** The dashboard's default end month: the month before today in America/Vancouver, e.g. 'October 2026'. */
-function previousMonthLabel(): string {
-  const { y, m } = monthsBack(1);
+function previousMonthLabel(today: string): string {
+  const { y, m } = monthsBack(today, 1);
   return `${MONTH_NAMES[m - 1]} ${y}`;
 }
 
@@ -79,7 +79,9 @@ test.describe('client dashboard', () => {
     const title = page.getByTestId('dashboard-title');
     await expect(title).not.toHaveText('All Stores');
     await expectTitlesByName(page);
-    await expect(page.getByRole('button', { name: 'End month' })).toHaveText(previousMonthLabel());
+    await expect(page.getByRole('button', { name: 'End month' })).toHaveText(
+      previousMonthLabel(await networkToday(page)),
+    );
     await expect(page.getByRole('combobox', { name: 'Reporting Range' })).toHaveValue('1 month');
 
     const flw = page.getByRole('link', { name: /FLW/ });

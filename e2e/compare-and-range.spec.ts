@@ -1,6 +1,7 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { formatCompact, formatPercent, rangeText as writeRange, type DonationTotals } from '@openrescue/shared';
 import { impact, MONTH_NAMES, monthsBack, openDashboard, rangeText, settled } from './support/client-dashboard';
+import { networkToday } from './support/helpers';
 import { expectAccessible, screenshotPath } from './support/helpers';
 
 /**
@@ -8,7 +9,7 @@ import { expectAccessible, screenshotPath } from './support/helpers';
  * survives a reload; every card's change lines show what the API's comparison periods hold.
  */
 /** The month before today's and the one before it, in America/Vancouver. */
-const lastTwoMonths = () => ({ before: monthsBack(2), last: monthsBack(1) });
+const lastTwoMonths = (today: string) => ({ before: monthsBack(today, 2), last: monthsBack(today, 1) });
 
 const iso = ({ y, m }: { y: number; m: number }, d: number) =>
   `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
@@ -48,7 +49,7 @@ async function expectCardsMatch(page: Page, answer: DonationTotals) {
 test.describe('compare periods and any range', () => {
   test('a custom range picked on the calendar: address, reload, cards equal to the API', async ({ page }) => {
     test.setTimeout(90_000);
-    const { before, last } = lastTwoMonths();
+    const { before, last } = lastTwoMonths(await networkToday(page));
     const from = iso(before, 20);
     const to = iso(last, 10);
 
@@ -127,9 +128,7 @@ test.describe('compare periods and any range', () => {
 
   test('Year to date and Last calendar year are presets; a bad custom address falls back', async ({ page }) => {
     await openDashboard(page, 'company');
-    const year = Number(
-      new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Vancouver' }).format(new Date()).slice(0, 4),
-    );
+    const year = Number((await networkToday(page)).slice(0, 4));
     await page.getByRole('combobox', { name: 'Reporting Range' }).click();
     await page.getByRole('option', { name: 'Last calendar year', exact: true }).click();
     await expect(rangeText(page)).toHaveText(writeRange({ from: `${year - 1}-01-01`, to: `${year - 1}-12-31` }));

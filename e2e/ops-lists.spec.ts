@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, listCounts, screenshotPath, settle, signIn } from './support/helpers';
+import { expectAccessible, listCounts, networkToday, screenshotPath, settle, signIn } from './support/helpers';
 
 test.describe('ops lists', () => {
   test.beforeEach(async ({ page }) => {
@@ -153,14 +153,7 @@ test.describe('ops lists: no-pickups, stipend, mailable', () => {
 
   test('Stipened Report names the month it shows: the last full month when none is chosen', async ({ page }) => {
     // The previous calendar month in the network's time zone, as the server picks it.
-    const [y, m] = new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'America/Vancouver',
-      year: 'numeric',
-      month: '2-digit',
-    })
-      .format(new Date())
-      .split('-')
-      .map(Number);
+    const [y, m] = (await networkToday(page)).split('-').map(Number);
     const last = m === 1 ? { y: y - 1, m: 12 } : { y, m: m - 1 };
     const label = (month: { y: number; m: number }) =>
       `${new Date(Date.UTC(month.y, month.m - 1, 15)).toLocaleString('en-US', { month: 'short', timeZone: 'UTC' })} ${month.y}`;

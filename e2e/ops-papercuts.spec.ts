@@ -1,11 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, listCounts, screenshotPath, settle, signIn, textWhenMatches } from './support/helpers';
-
-/** The network's day (America/Vancouver) `days` before today, YYYY-MM-DD. */
-const networkDay = (days = 0) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Vancouver', year: 'numeric', month: '2-digit', day: '2-digit' })
-    .format(new Date(Date.now() - days * 86_400_000))
-    .slice(0, 10);
+import {
+  expectAccessible,
+  listCounts,
+  networkToday,
+  screenshotPath,
+  settle,
+  signIn,
+  textWhenMatches,
+} from './support/helpers';
 
 interface Contact {
   receiver_id: number;
@@ -48,7 +50,8 @@ test.describe('ops papercuts (issue 36)', () => {
     const receiverName = (await receiverOption.innerText()).trim();
     await receiverOption.click();
     const day = form.getByRole('textbox', { name: /^Day of the missed pickup/ });
-    await day.fill(networkDay(0));
+    const today = await networkToday(page);
+    await day.fill(today);
     await day.blur();
     await form.getByRole('combobox', { name: 'Reason' }).click();
     await dialog.getByRole('option', { name: 'Vehicle breakdown' }).click();
@@ -79,13 +82,13 @@ test.describe('ops papercuts (issue 36)', () => {
     await page.getByRole('button', { name: 'Record no-pickup' }).click();
     await form.getByRole('combobox', { name: 'Receiver' }).click();
     await dialog.getByRole('option', { name: receiverName, exact: true }).click();
-    await day.fill(networkDay(0));
+    await day.fill(today);
     await day.blur();
     await form.getByRole('combobox', { name: 'Reason' }).click();
     await dialog.getByRole('option', { name: 'Weather or road conditions' }).click();
     await record.click();
     await expect(form.getByRole('alert')).toContainText(
-      `A no-pickup is already recorded for ${networkDay(0)} (Vehicle breakdown): nothing was added.`,
+      `A no-pickup is already recorded for ${today} (Vehicle breakdown): nothing was added.`,
     );
     await expectAccessible(page, 'record no-pickup refused');
     await page.screenshot({ path: screenshotPath('ops-record-no-pickup-refused.png') });

@@ -53,12 +53,9 @@ export const MONTH_NAMES = [
   'December',
 ];
 
-/** The month `n` months before today's in America/Vancouver (the dashboard's end month is `monthsBack(1)`). */
-export function monthsBack(n: number): { y: number; m: number } {
-  const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Vancouver' })
-    .format(new Date())
-    .split('-')
-    .map(Number);
+/** The month `n` months before `today`'s (networkToday; the dashboard's end month is `monthsBack(today, 1)`). */
+export function monthsBack(today: string, n: number): { y: number; m: number } {
+  const [y, m] = today.split('-').map(Number);
   const index = y * 12 + (m - 1) - n;
   return { y: Math.floor(index / 12), m: (index % 12) + 1 };
 }

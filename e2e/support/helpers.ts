@@ -11,6 +11,13 @@ export const ACCOUNTS = {
   pending: { email: 'pending@openrescue.test', password: 'demo-pending' },
 } as const;
 
+/**
+ * Today in the network's zone (America/Vancouver), YYYY-MM-DD, by the browser's time zone data: the app's own today,
+ * and here the server's database's too. This runner's Node.js may hold older rules (decision 0085).
+ */
+export const networkToday = (page: Page): Promise<string> =>
+  page.evaluate(() => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Vancouver' }).format(new Date()));
+
 export async function signIn(page: Page, who: keyof typeof ACCOUNTS) {
   const { email, password } = ACCOUNTS[who];
   await page.goto('/login');

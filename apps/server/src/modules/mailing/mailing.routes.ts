@@ -104,9 +104,9 @@ export async function mailingRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         ctx,
         request.body,
         { userId: user.userId, key: request.headers['idempotency-key'] },
-        // A send to no one is its entry alone: a retry with the same key finds it and writes no second one.
+        // An entry written alone (a send to no one): a retry with the same key finds it and writes no second one.
         (db, send) =>
-          (send.mailers === 0 ? recordAuditOnce : recordAudit)(db, auditActorOf(request), {
+          (send.alone ? recordAuditOnce : recordAudit)(db, auditActorOf(request), {
             action: 'mail.send',
             objectType: 'mail_send',
             objectId: send.send_id,

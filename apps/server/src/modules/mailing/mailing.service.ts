@@ -37,7 +37,7 @@ export async function queueCharityReportMails(
   ctx: AppContext,
   body: CharityPosterMailRequest,
   idempotency: { userId: string; key?: string },
-  audit: (db: Kysely<DB>, send: { send_id: string; mailers: number }) => Promise<void>,
+  audit: (db: Kysely<DB>, send: { send_id: string; mailers: number; alone: boolean }) => Promise<void>,
 ): Promise<{ mailers: number; send_id: string }> {
   const repo = createMailingRepository(ctx.database.db);
   const sendId = idempotency.key
@@ -82,9 +82,11 @@ export async function queueCharityReportMails(
     }),
   );
   // The entry is written with the mails it records; a retry that queues nothing new writes none. A send to no one
-  // (every contact unsubscribed) has nothing to commit with: its entry is written once per send id.
-  const inserted = await repo.queue(sendId, mails, (trx, queued) => audit(trx, { send_id: sendId, mailers: queued }));
-  if (mails.length === 0) await audit(ctx.database.db, { send_id: sendId, mailers: 0 });
+  // (every contact unsubscribed) has nothing to commit with: its entry is alone, to be written once per send id.
+  const inserted = await repo.queue(sendId, mails, (trx, queued) =>
+    audit(trx, { send_id: sendId, mailers: queued, alone: false }),
+  );
+  if (mails.length === 0) await audit(ctx.database.db, { send_id: sendId, mailers: 0, alone: true });
   if (inserted > 0) mailOutboxOf(ctx)?.wake();
   const mailers = idempotency.key ? await repo.sendSize(sendId) : inserted;
   return { mailers, send_id: sendId };

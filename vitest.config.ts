@@ -64,7 +64,8 @@ export default defineConfig({
         },
       },
       {
-        // Timing bounds that need the machine to themselves: after the timed project, one file at a time.
+        // Timing bounds kept away from the database passes' CPU: one file at a time, in `npm test` beside the cluster
+        // and the smoke (scripts/test-all.mjs processTests).
         test: {
           name: 'api-alone',
           include: ALONE.filter((f: string) => !(onPostgres && f in EMBEDDED_ONLY)),

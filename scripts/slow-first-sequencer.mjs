@@ -35,9 +35,10 @@ export const TIMED = [
 ];
 
 /**
- * Files run after the others, one at a time, with the machine to themselves (the `api-alone` project): a bound of 2 s
- * for every request of a real user while 260 sockets trickle bodies, which a neighbour's CPU alone broke in CI
- * (3.3 s beside heavy-reads). The server shares the test's process, so any load beside it is load on the server.
+ * Files run apart from the database passes, one at a time (the `api-alone` project; `npm test` runs it beside the
+ * cluster and the Node 24 smoke): a bound of 2 s for every request of a real user while 260 sockets trickle bodies,
+ * which a timed neighbour's CPU broke in CI (3.3 s beside heavy-reads). The server shares the test's process, so any
+ * load beside it is load on the server; beside the cluster and the smoke it answered within ~0.6 s.
  */
 export const ALONE = ['apps/server/src/plugins/slow-bodies.test.ts'];
 

@@ -180,3 +180,35 @@ export const FIND_BODY = {
   Properties: { Locale: 'en-US', Timezone: 'Pacific Standard Time' },
   Rows: [],
 };
+
+/**
+ * The share links in the client app (decision 0069): a store's for staff and the company users who reach all of its
+ * company; a receiver's for staff and its charity users (R1 and its sibling R1b).
+ */
+export const LINK_OWNERS = client({ staff: ALL, company: COMPANY, store: NOTHING, ...LINKS_REFUSED, charity: NOTHING });
+export const RECEIVER_LINK_OWNERS = client({
+  staff: ALL,
+  company: NOTHING,
+  store: NOTHING,
+  ...LINKS_REFUSED,
+  charity: COMPANY,
+});
+
+/**
+ * The company report's routes (decision 0068): staff any company, a company user of all stores its own; everyone
+ * else signed in (a store-only user, a charity user) as for a missing company.
+ */
+const NOT_A_COMPANY_ADMIN = Object.fromEntries([['charity', NOTHING]]);
+export const COMPANY_REPORT = {
+  ...client({
+    staff: { own: ok, 'other-company': ok, missing: '404' },
+    company: { own: ok, 'other-company': '404', missing: '404' },
+    store: NOTHING,
+    ...LINKS_REFUSED,
+  }),
+  ...NOT_A_COMPANY_ADMIN,
+};
+export const COMPANY_REPORT_JOB = {
+  ...client({ staff: '404', company: '404', store: '404', ...LINKS_REFUSED }),
+  ...NOT_A_COMPANY_ADMIN,
+};

@@ -16,19 +16,19 @@
  * HEAD routes answer as their GET row (unless they have a row of their own), except that read-only links open GET
  * only (public-links.policy.ts): a HEAD from a valid link answers 403 on client routes.
  */
-import { reportDay } from '@openrescue/shared';
 import {
   ALL,
-  BULK_SCAN,
   client,
   COMPANY,
+  COMPANY_REPORT,
+  COMPANY_REPORT_JOB,
   COMPANY_USERS,
   COOKIE_WITHOUT_ORIGIN,
   DOCS_IN_PRODUCTION,
   donationReads,
   everyone,
   FIND_BODY,
-  integrationOnly,
+  LINK_OWNERS,
   LINKS_REFUSED,
   listRoute,
   NO_CREDENTIAL,
@@ -38,12 +38,14 @@ import {
   OWN,
   type Probe,
   PUBLIC,
+  RECEIVER_LINK_OWNERS,
   SIGN_IN_BODY,
   SIGNED_IN,
   staffOnly,
   unfiltered,
   UNFILTERED_ONLY,
 } from './authorization-cells.js';
+import { WRITE_PROBES } from './authorization-writes.js';
 export { KNOWN_GAPS, PRINCIPALS } from './authorization-cells.js';
 
 const NETWORK_IMPORT_BODY = {
@@ -51,38 +53,6 @@ const NETWORK_IMPORT_BODY = {
   content_base64: Buffer.from('name,type\nA,Charity').toString('base64'),
 };
 export type { Cell, ObjectKind, Outcome, PrincipalName, Probe, TargetKind } from './authorization-cells.js';
-
-/**
- * The share links in the client app (decision 0069): a store's for staff and the company users who reach all of its
- * company; a receiver's for staff and its charity users (R1 and its sibling R1b).
- */
-const LINK_OWNERS = client({ staff: ALL, company: COMPANY, store: NOTHING, ...LINKS_REFUSED, charity: NOTHING });
-const RECEIVER_LINK_OWNERS = client({
-  staff: ALL,
-  company: NOTHING,
-  store: NOTHING,
-  ...LINKS_REFUSED,
-  charity: COMPANY,
-});
-
-/**
- * The company report's routes (decision 0068): staff any company, a company user of all stores its own; everyone
- * else signed in (a store-only user, a charity user) as for a missing company.
- */
-const NOT_A_COMPANY_ADMIN = Object.fromEntries([['charity', NOTHING]]);
-const COMPANY_REPORT = {
-  ...client({
-    staff: { own: ok, 'other-company': ok, missing: '404' },
-    company: { own: ok, 'other-company': '404', missing: '404' },
-    store: NOTHING,
-    ...LINKS_REFUSED,
-  }),
-  ...NOT_A_COMPANY_ADMIN,
-};
-const COMPANY_REPORT_JOB = {
-  ...client({ staff: '404', company: '404', store: '404', ...LINKS_REFUSED }),
-  ...NOT_A_COMPANY_ADMIN,
-};
 
 export const AUTHORIZATION_MATRIX: Record<string, Probe | Probe[]> = {
   // OpenAPI pages: open outside production (the suite's app runs as NODE_ENV=test), staff only in production.
@@ -386,178 +356,6 @@ export const AUTHORIZATION_MATRIX: Record<string, Probe | Probe[]> = {
     expect: PUBLIC,
   },
 
-  // Writes, after every read and the totals checks.
-  'POST /core-api/api/bulkscan/': { body: BULK_SCAN, write: true, expect: staffOnly() },
-  // Corrections of a bulk scan (a scan nobody has: staff get 404, everyone else is refused before the handler).
-  'PATCH /core-api/api/bulkscan/:id': {
-    url: '/core-api/api/bulkscan/999999999',
-    body: { weight_kg: 3, reason: 'matrix' },
-    write: true,
-    expect: staffOnly('404'),
-  },
-  'DELETE /core-api/api/bulkscan/:id': {
-    url: '/core-api/api/bulkscan/999999999',
-    body: { reason: 'matrix' },
-    write: true,
-    expect: staffOnly('404'),
-  },
-  // Issue 36: a no-pickup of the network's today for the principal's own store and receiver (the demo's own
-  // no-pickups end yesterday, so this one is never the day's second).
-  'POST /core-api/api/retail/no-pickups': {
-    body: {
-      store_id: '{own-store}',
-      receiver_id: '{own-receiver}',
-      day: reportDay(),
-      reason_id: 2,
-    },
-    write: true,
-    expect: staffOnly(),
-  },
-  'POST /core-api/api/reports/company/:id/report-jobs': {
-    object: 'company',
-    body: {},
-    write: true,
-    expect: COMPANY_REPORT,
-  },
-  'POST /core-api/api/reports/charity_poster_contacts/': {
-    body: { with_receiver_id: '{own-receiver}', month: '2025-06' },
-    write: true,
-    expect: staffOnly(),
-  },
-  'POST /ops-api/appsheet/table/PublishFile/batchAction': {
-    body: {
-      Action: 'AdvanceSingleFileChangeTime',
-      Properties: { Locale: 'en-US', Timezone: 'Pacific Standard Time', TaskName: 'publish_id_{publish-file}' },
-      Rows: [{ id: '{publish-file}' }],
-    },
-    write: true,
-    expect: staffOnly(),
-  },
-  'POST /core-api/api/company/api-keys': {
-    body: { name: 'matrix-created' },
-    write: true,
-    expect: { ...everyone('403'), ...NO_CREDENTIAL, 'company-a': ok, 'company-b': ok },
-  },
-  'DELETE /core-api/api/company/api-keys/:id': {
-    url: '/core-api/api/company/api-keys/999999999',
-    write: true,
-    expect: { ...everyone('403'), ...NO_CREDENTIAL, 'company-a': '404', 'company-b': '404' },
-  },
-  ...Object.fromEntries(
-    ['POST', 'PUT', 'PATCH', 'DELETE'].map((method) => [
-      `${method} /core-api/api/integrations/figures`,
-      { body: {}, write: true, expect: everyone('405') } satisfies Probe,
-    ]),
-  ),
-  'POST /core-api/api/product/calls/integration-keys': {
-    body: { name: 'matrix-created' },
-    write: true,
-    expect: staffOnly(),
-  },
-  'DELETE /core-api/api/product/calls/integration-keys/:id': {
-    object: 'integration-key',
-    write: true,
-    expect: staffOnly(ALL),
-  },
-  'POST /core-api/api/product/calls/transcripts': {
-    body: { call: { tw_call_sid: 'CA0000000000000000000000000000a0a0' } },
-    write: true,
-    expect: integrationOnly(ok),
-  },
-  // The target is a demo call: no key created it, so no key may replace its recording (decision 0039).
-  'PUT /core-api/api/product/calls/transcripts/:id/audio': {
-    object: 'transcript',
-    body: 'wav',
-    write: true,
-    expect: integrationOnly({ existing: '409', missing: '404' }),
-  },
-  'POST /ops-api/flow/:id': { object: 'flow', write: true, expect: staffOnly(ALL) },
-  'POST /ops-api/trigger/sproc/:id': { object: 'flow-step', write: true, expect: staffOnly(ALL) },
-  'POST /core-api/api/mail/unsubscribe': {
-    url: '/core-api/api/mail/unsubscribe?t=1.aaaaaaaaaaaaaaaaaaaaaa',
-    write: true,
-    expect: everyone('404'),
-  },
-  // (a contact nobody has: staff get 404, everyone else is refused before the handler)
-  'POST /core-api/api/retail/reports/charity_poster_contacts/:id/resubscribe': {
-    url: '/core-api/api/retail/reports/charity_poster_contacts/999999/resubscribe',
-    write: true,
-    expect: staffOnly('404'),
-  },
-  'POST /core-api/api/invitations/accept': {
-    body: { token: 'a'.repeat(43), password: 'long-enough-1' },
-    write: true,
-    expect: everyone('404'),
-  },
-  'POST /ops-api/receiver-users': {
-    body: { email: 'matrix-charity-new@openrescue.test', name: 'Matrix New', receiver_ids: ['{own-receiver}'] },
-    write: true,
-    expect: staffOnly(),
-  },
-  // (a charity user nobody has: staff get 404, everyone else is refused before the handler)
-  'PATCH /ops-api/receiver-users/:id': {
-    url: '/ops-api/receiver-users/999999',
-    body: { name: 'Matrix' },
-    write: true,
-    expect: staffOnly('404'),
-  },
-  'DELETE /ops-api/receiver-users/:id': {
-    url: '/ops-api/receiver-users/999999',
-    write: true,
-    expect: staffOnly('404'),
-  },
-  'POST /ops-api/receiver-users/:id/invitation': {
-    url: '/ops-api/receiver-users/999999/invitation',
-    write: true,
-    expect: staffOnly('404'),
-  },
-  // Copying a link is an entry in the audit trail, nothing else (decision 0069).
-  'POST /ops-api/public-links/:kind/:id/copied': {
-    url: '/ops-api/public-links/store/{id}/copied',
-    object: 'store',
-    write: true,
-    expect: staffOnly(ALL),
-  },
-  'POST /ops-api/public-links/store/:id/poster/copied': { object: 'store', write: true, expect: staffOnly(ALL) },
-  'POST /core-api/api/public-links/:kind/:id/copied': [
-    { url: '/core-api/api/public-links/store/{id}/copied', object: 'store', write: true, expect: LINK_OWNERS },
-    {
-      url: '/core-api/api/public-links/receiver/{id}/copied',
-      object: 'receiver',
-      write: true,
-      expect: RECEIVER_LINK_OWNERS,
-    },
-  ],
-  'POST /core-api/api/public-links/store/:id/poster/copied': { object: 'store', write: true, expect: LINK_OWNERS },
-  'POST /core-api/api/public-links/store/:id/poster/revoke': { object: 'store', write: true, expect: LINK_OWNERS },
-  // Revoking S1's poster link leaves its report link (the store link principal) working.
-  'POST /ops-api/public-links/store/:id/poster/revoke': {
-    url: '/ops-api/public-links/store/{id}/poster/revoke',
-    object: 'store',
-    write: true,
-    expect: staffOnly(ALL),
-  },
-  // Last: rotating S1's link ends the store link principal.
-  'POST /ops-api/public-links/:kind/:id/rotate': {
-    url: '/ops-api/public-links/store/{id}/rotate',
-    object: 'store',
-    write: true,
-    expect: staffOnly(ALL),
-  },
-  // After it, the store link is a rotated one (401) like the revoked link; R1's is rotated last of all (its link
-  // asks before staff and the charity user do).
-  'POST /core-api/api/public-links/:kind/:id/rotate': [
-    {
-      url: '/core-api/api/public-links/store/{id}/rotate',
-      object: 'store',
-      write: true,
-      expect: { ...LINK_OWNERS, 'link-s1': '401' },
-    },
-    {
-      url: '/core-api/api/public-links/receiver/{id}/rotate',
-      object: 'receiver',
-      write: true,
-      expect: { ...RECEIVER_LINK_OWNERS, 'link-s1': '401' },
-    },
-  ],
+  // Writes, after every read and the totals checks (authorization-writes.ts).
+  ...WRITE_PROBES,
 };

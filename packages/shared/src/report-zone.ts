@@ -36,21 +36,25 @@ export function tableOffset(table: ZoneRules, utcMs: number): number {
   return lo === 0 ? table.initialOffsetMs : changes[lo - 1].offsetMs;
 }
 
-// Made on first use: creating it loads ICU's time-zone data, which a module that is only imported should not pay.
-let wallClock: Intl.DateTimeFormat | undefined;
+// Made on first use, one per zone: creating one loads ICU's time-zone data, which an import alone should not pay.
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
 
-/** The offset by the runtime's ICU data (Node.js, the browser). */
-export function runtimeOffset(utcMs: number): number {
-  wallClock ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: REPORT_TIME_ZONE,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
+/** The offset by the runtime's ICU data (Node.js, the browser): the report zone's, or `zone`'s. */
+export function runtimeOffset(utcMs: number, zone: string = REPORT_TIME_ZONE): number {
+  let wallClock = wallClocks.get(zone);
+  if (!wallClock) {
+    wallClock = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    wallClocks.set(zone, wallClock);
+  }
   const p = Object.fromEntries(wallClock.formatToParts(utcMs).map((x) => [x.type, Number(x.value)]));
   return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(utcMs / 1000) * 1000;
 }

@@ -1,4 +1,4 @@
-import { REPORT_TIME_ZONE, tableOffset, type ZoneRules } from '@openrescue/shared';
+import { REPORT_TIME_ZONE, runtimeOffset, tableOffset, type ZoneRules } from '@openrescue/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from './connection.js';
 
@@ -80,21 +80,6 @@ export interface ZoneRulesDisagreement {
   database: number;
 }
 
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The zone's offset from UTC in minutes at `at`, by this process's ICU ("GMT-07:00" → -420). */
-export function serverOffset(zone: string, at: Date): number {
-  let format = offsetFormats.get(zone);
-  if (!format)
-    offsetFormats.set(
-      zone,
-      (format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })),
-    );
-  const name = format.formatToParts(at).find((p) => p.type === 'timeZoneName')!.value;
-  const m = /GMT(?:([+-])(\d{2}):(\d{2}))?/.exec(name)!;
-  return m[1] ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
-}
-
 /** The first sampled day on which the server's and the database's offsets differ, or null. */
 export function firstDisagreement(
   instants: Date[],
@@ -108,7 +93,7 @@ export function firstDisagreement(
 /** Node.js's rules for `zone` against the database's, at noon UTC of every day two years either side of `now`. */
 export function compareZoneRules(rules: ZoneRules, zone: string, now = new Date()): ZoneRulesDisagreement | null {
   const instants = sampleInstants(now);
-  const server = instants.map((at) => serverOffset(zone, at));
+  const server = instants.map((at) => runtimeOffset(at.getTime(), zone) / 60_000);
   const database = instants.map((at) => tableOffset(rules, at.getTime()) / 60_000);
   return firstDisagreement(instants, server, database);
 }

@@ -1,14 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, networkToday, screenshotPath, settle, signIn } from './support/helpers';
+import { expectAccessible, networkToday, screenshotPath, sessionToken, settle, signIn } from './support/helpers';
 
 /**
  * Issue 36 section 1: staff correct a bulk scan with a reason, the store's totals follow at once, and the correction
  * is in the audit trail (filters in the address, CSV) and in the scan's own history.
  */
-const tokenOf = (page: Page) =>
-  page.evaluate(() => JSON.parse(sessionStorage.getItem('openrescue.session') ?? '{}').token as string);
-
 /** The store report's weight total in kg for the current month (0 when the month has no donations yet). */
 async function monthKg(page: Page, storeId: number): Promise<number> {
   await page.goto(`/reports/store/${storeId}?month=${(await networkToday(page)).slice(0, 7)}-01`);
@@ -24,7 +21,7 @@ test.describe('corrections and the audit trail', () => {
     test.setTimeout(120_000);
     await signIn(page, 'staff');
     await expect(page).toHaveURL(/\/ops$/);
-    const headers = { authorization: `Bearer ${await tokenOf(page)}` };
+    const headers = { authorization: `Bearer ${await sessionToken(page)}` };
 
     // A store with a receiver, and a weight entered now (so it counts in this month's report).
     const stores = await (
@@ -156,7 +153,7 @@ test.describe('corrections and the audit trail', () => {
     test.setTimeout(120_000);
     await signIn(page, 'staff');
     await expect(page).toHaveURL(/\/ops$/);
-    const headers = { authorization: `Bearer ${await tokenOf(page)}` };
+    const headers = { authorization: `Bearer ${await sessionToken(page)}` };
     const find = async (table: string, Selector: string) => {
       const res = await page.request.post(`/ops-api/appsheet/table/${table}/action`, {
         headers,

@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import PostalMime from 'postal-mime';
 import { sheetTotals } from '../apps/server/src/test-support/sheet-totals';
-import { expectAccessible, screenshotPath, settle, signIn } from './support/helpers';
+import { expectAccessible, screenshotPath, sessionToken, settle, signIn } from './support/helpers';
 
 /**
  * A charity user's day (issue 37 section 1, decision 0066): staff invite the person from the receiver's panel, the
@@ -45,7 +45,7 @@ test.describe("a charity user's day", () => {
     test.setTimeout(180_000);
     await signIn(page, 'staff');
     await expect(page).toHaveURL(/\/ops$/);
-    const token = await page.evaluate(() => JSON.parse(sessionStorage.getItem('openrescue.session') ?? '{}').token);
+    const token = await sessionToken(page);
     // The receiver with the most food over the last year: the charity has a history to look at.
     const totals = await page.request.get(
       '/core-api/api/retail/reports/donation_totals?annotate=receiver_id&page_size=1000',

@@ -2,14 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { impact, openDashboard } from './support/client-dashboard';
-import { expectAccessible, screenshotPath, signIn, textWhenMatches } from './support/helpers';
+import { expectAccessible, screenshotPath, sessionToken, signIn, textWhenMatches } from './support/helpers';
 
 /** Issue 37 section 2: one report for the whole company and month, from the dashboard and from Publish Reports. */
 
 const PROPERTIES = { Locale: 'en-US', Timezone: 'Pacific Standard Time' };
-const tokenOf = (page: Page) =>
-  page.evaluate(() => JSON.parse(sessionStorage.getItem('openrescue.session')!).token as string);
-
 /** The value of an impact card as the screen shows it (whole numbers, or millions with one decimal). */
 async function cardValue(page: Page, label: string): Promise<number> {
   const text = await impact(page)
@@ -103,7 +100,7 @@ test.describe('company report', () => {
     test.setTimeout(120_000);
     await signIn(page, 'staff');
     await expect(page).toHaveURL(/\/ops$/);
-    const headers = { authorization: `Bearer ${await tokenOf(page)}` };
+    const headers = { authorization: `Bearer ${await sessionToken(page)}` };
     // The newest month with company 1's report file.
     const found = await page.request.post('/ops-api/appsheet/table/PublishFile/action', {
       headers,

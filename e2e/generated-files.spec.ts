@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectAccessible, screenshotPath, settle, signIn, textWhenMatches } from './support/helpers';
+import { expectAccessible, screenshotPath, sessionToken, settle, signIn, textWhenMatches } from './support/helpers';
 
 const PATH = '/ops/reports/generated';
 
@@ -94,16 +94,12 @@ const meterValues = (page: Page) => page.evaluate(() => (window as unknown as { 
 const FIND = '/ops-api/appsheet/table/{table}/action';
 const PROPERTIES = { Locale: 'en-US', Timezone: 'Pacific Standard Time' };
 
-/** The signed-in user's bearer token, as the app keeps it. */
-const tokenOf = (page: Page) =>
-  page.evaluate(() => JSON.parse(sessionStorage.getItem('openrescue.session')!).token as string);
-
 /**
  * Publishes one store report through the real API (the demo's generated rows point at documents no demo run
  * rendered) and waits until its rendered documents are stored: the newest QUEUE files are then real ones.
  */
 async function publishOneStoreReport(page: Page): Promise<{ publishFileId: number; companyId: number }> {
-  const headers = { authorization: `Bearer ${await tokenOf(page)}` };
+  const headers = { authorization: `Bearer ${await sessionToken(page)}` };
   const find = async (table: string, Selector: string) => {
     const res = await page.request.post(FIND.replace('{table}', table), {
       headers,

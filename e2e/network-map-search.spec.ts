@@ -12,12 +12,16 @@ import {
 } from '../packages/shared/src/index';
 import { undrawnCharacters } from './support/glyphs';
 import { expectAccessible, screenshotPath, settle, signIn } from './support/helpers';
-import { drawn, map, MAP_TIMEOUT, onMap, organizations, publicList } from './support/network-map';
-
-const searchBox = (page: Page) =>
-  page
-    .getByRole('combobox', { name: 'Search organizations by name' })
-    .or(page.getByRole('textbox', { name: 'Search organizations by name' }));
+import {
+  drawn,
+  map,
+  MAP_TIMEOUT,
+  onMap,
+  openRegionMap,
+  organizations,
+  publicList,
+  searchBox,
+} from './support/network-map';
 
 /** What the map shows now (west, south, east, north), as MapLibre's getBounds() gave it at the last idle. */
 async function shownBounds(page: Page): Promise<(o: MapOrganization) => boolean> {
@@ -112,9 +116,7 @@ test.describe('network map: staff, search and counts', () => {
     await importFixture(page);
 
     // Another region starts afresh: the search typed for this one is cleared.
-    const search = page
-      .getByRole('combobox', { name: 'Search organizations by name' })
-      .or(page.getByRole('textbox', { name: 'Search organizations by name' }));
+    const search = searchBox(page);
     await search.fill('zzz');
     await page.getByRole('combobox', { name: 'Region' }).click();
     await page.getByRole('option', { name: 'Fraser Valley' }).click();
@@ -131,13 +133,8 @@ test.describe('network map: staff, search and counts', () => {
   });
 
   test('names in other scripts: found by a piece of them, shown whole on the info card', async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.goto('/public/network/mv/demo');
-    const orgs = await organizations(page, 'mv');
-    const search = page
-      .getByRole('combobox', { name: 'Search organizations by name' })
-      .or(page.getByRole('textbox', { name: 'Search organizations by name' }));
+    const orgs = await openRegionMap(page, 'mv');
+    const search = searchBox(page);
     // The demo's Gurmukhi and Arabic receivers and its Chinese store (issue 34).
     for (const term of ['ਲੰਗਰ', 'الطعام', '丰收谷']) {
       const target = orgs.find((o) => o.name.includes(term))!;
@@ -154,10 +151,7 @@ test.describe('network map: staff, search and counts', () => {
   test('a search that finds nothing says so; a city finds its places; reset shows the whole region', async ({
     page,
   }) => {
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.goto('/public/network/mv/demo');
-    const orgs = await organizations(page, 'mv');
+    const orgs = await openRegionMap(page, 'mv');
     const flags = initialShowFlags();
     const all = await drawn(page, onMap(orgs, flags).length);
     const firstBounds = await map(page).getAttribute('data-bounds');
@@ -244,10 +238,7 @@ test.describe('network map: staff, search and counts', () => {
   });
 
   test('390 px: the All region opens on its markers; reset comes back to them', async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.goto('/public/network/all/demo');
-    const orgs = await organizations(page, 'all');
+    const orgs = await openRegionMap(page, 'all', { width: 390, height: 844 });
     const all = onMap(orgs, initialShowFlags());
     await drawn(page, all.length);
     // the table's zoom 4 around North America's centre holds none of them at this width: the first view fits them

@@ -12,7 +12,17 @@ import {
 } from '../packages/shared/src/index';
 import { changeOf } from '../apps/web/src/lib/compare';
 import { expectAccessible, screenshotPath, settle } from './support/helpers';
-import { drawn, map, MAP_TIMEOUT, onMap, organizations, publicList, REGIONS } from './support/network-map';
+import {
+  drawn,
+  map,
+  MAP_TIMEOUT,
+  onMap,
+  openRegionMap,
+  organizations,
+  publicList,
+  REGIONS,
+  searchBox,
+} from './support/network-map';
 import { trackScriptWeight } from './support/script-weight';
 
 // The public region pages (the staff's map, search and counts: network-map-search.spec.ts).
@@ -64,10 +74,7 @@ test.describe('network map', () => {
   });
 
   test('search, toggles and the info card', async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.goto('/public/network/mv/demo');
-    const orgs = await organizations(page, 'mv');
+    const orgs = await openRegionMap(page, 'mv');
     const flags = initialShowFlags();
     const all = await drawn(page, onMap(orgs, flags).length);
 
@@ -78,9 +85,7 @@ test.describe('network map', () => {
       .find((w) => w.length >= 5)!
       .slice(0, 5)
       .toUpperCase();
-    const search = page
-      .getByRole('combobox', { name: 'Search organizations by name' })
-      .or(page.getByRole('textbox', { name: 'Search organizations by name' }));
+    const search = searchBox(page);
     await search.fill(term.slice(0, 2));
     await expect(page.getByRole('option')).toHaveCount(0);
     await drawn(page, all);

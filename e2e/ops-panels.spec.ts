@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import PostalMime from 'postal-mime';
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, listCounts, screenshotPath, settle, signIn } from './support/helpers';
+import { expectAccessible, listCounts, screenshotPath, sessionToken, settle, signIn } from './support/helpers';
 
 const listCount = async (page: Page): Promise<number> => (await listCounts(page))[1];
 
@@ -189,7 +189,7 @@ test.describe('ops detail and side panels', () => {
     browser,
     baseURL,
   }) => {
-    const token = await page.evaluate(() => JSON.parse(sessionStorage.getItem('openrescue.session') ?? '{}').token);
+    const token = await sessionToken(page);
     const auth = { authorization: `Bearer ${token}` };
     const list = '/core-api/api/retail/reports/charity_poster_contacts/';
     const [contact] = (await (await page.request.get(`${list}?page_size=1`, { headers: auth })).json()).results;

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, screenshotPath, signIn } from './support/helpers';
+import { expectAccessible, screenshotPath, sessionToken, signIn } from './support/helpers';
 
 test('an unknown public path shows the wrong-url page with a plain header', async ({ page }) => {
   await page.goto('/public/not/a/page');
@@ -212,7 +212,7 @@ test('a signed-out walk of the public pages and /login asks for no token and log
 test("another store's report and a missing one answer alike, and the page says it once", async ({ page }) => {
   await signIn(page, 'store');
   await expect(page).toHaveURL(/localhost:\d+\/$/);
-  const token = await page.evaluate(() => JSON.parse(sessionStorage.getItem('openrescue.session')!).token as string);
+  const token = await sessionToken(page);
   const answers = [];
   for (const id of [2, 999999]) {
     const res = await page.request.get(`/core-api/api/reports/monthly/store/${id}?month=2026-10-01`, {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { pdfTextLines } from '../apps/server/src/test-support/documents/pdf-text';
-import { expectAccessible, screenshotPath, settle, settled, signIn } from './support/helpers';
+import { expectAccessible, screenshotPath, sessionToken, settle, settled, signIn } from './support/helpers';
 import { trackScriptWeight } from './support/script-weight';
 
 /**
@@ -16,7 +16,7 @@ const noSideScroll = async (page: Page) =>
 async function staffToken(page: Page): Promise<string> {
   await signIn(page, 'staff');
   await expect(page).toHaveURL(/\/ops$/);
-  return page.evaluate(() => JSON.parse(sessionStorage.getItem('openrescue.session') ?? '{}').token as string);
+  return sessionToken(page);
 }
 
 /** The current public link of a receiver or store, as staff copy it from its detail panel. */

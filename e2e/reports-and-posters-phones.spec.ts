@@ -10,16 +10,13 @@ import {
   rangeText,
   reportDay,
 } from '../packages/shared/src/index';
-import { expectAccessible, screenshotPath, settle, settled, signIn } from './support/helpers';
+import { expectAccessible, screenshotPath, sessionToken, settle, settled, signIn } from './support/helpers';
 import { monthCombo } from './support/reports';
 
 // Reports and posters reached from the dashboard, on phones and in print (issue 35); the pages themselves:
 // reports-and-posters.spec.ts.
 
 /** The signed-in user's access token (the app keeps it in session storage). */
-const sessionToken = (page: Page) =>
-  page.evaluate(() => JSON.parse(sessionStorage.getItem('openrescue.session') ?? '{}').token as string);
-
 /** Nothing needs sideways scrolling: not the page, and no table is wider than the box it sits in. */
 async function expectNoSideScroll(page: Page, label: string) {
   const overflow = await page.evaluate(() => ({

@@ -7,7 +7,7 @@ import { pdfTextLines } from '../apps/server/src/test-support/documents/pdf-text
 import { readXlsx } from '../apps/server/src/test-support/documents/xlsx-reader';
 import { sheetTotals } from '../apps/server/src/test-support/sheet-totals';
 import { undrawnCharacters } from './support/glyphs';
-import { expectAccessible, screenshotPath, settle, settled, signIn } from './support/helpers';
+import { expectAccessible, screenshotPath, sessionToken, settle, settled, signIn } from './support/helpers';
 import { monthCombo } from './support/reports';
 
 // Demo stores and a receiver whose names carry a second script (issue 34; ids in the demo's order of creation).
@@ -165,9 +165,7 @@ test.describe('monthly reports and store posters', () => {
   test('staff open a receiver report with Raw Data', async ({ page }) => {
     await signIn(page, 'staff');
     await expect(page).toHaveURL(/\/ops$/);
-    const token = await page.evaluate(
-      () => JSON.parse(sessionStorage.getItem('openrescue.session') ?? '{}').token as string,
-    );
+    const token = await sessionToken(page);
     // The charity hub with the most donations last month.
     let best = { id: 1, rows: -1 };
     for (let id = 1; id <= 16; id++) {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, screenshotPath, settle, signIn } from './support/helpers';
+import { expectAccessible, screenshotPath, sessionToken, settle, signIn } from './support/helpers';
 
 /**
  * Issue 37 section 3 (decision 0069): a company admin (a company user who reaches every store of the company) shares
@@ -20,7 +20,7 @@ test.describe('share links owned by a company admin', () => {
     await signIn(page, 'company');
     await expect(page).toHaveURL(/\/$|\/\?/, { timeout: 30_000 });
     // The last store of the company: no other journey of the lane rotates its link.
-    const token = await page.evaluate(() => JSON.parse(sessionStorage.getItem('openrescue.session') ?? '{}').token);
+    const token = await sessionToken(page);
     const stores = await page.request.get('/core-api/api/stores?page_size=1000', {
       headers: { authorization: `Bearer ${token}` },
     });
@@ -81,7 +81,7 @@ test.describe('share links owned by a company admin', () => {
   test('a store user sees no share links on its own store report', async ({ page }) => {
     await signIn(page, 'store');
     await expect(page).toHaveURL(/\/$|\/\?/, { timeout: 30_000 });
-    const token = await page.evaluate(() => JSON.parse(sessionStorage.getItem('openrescue.session') ?? '{}').token);
+    const token = await sessionToken(page);
     const stores = await page.request.get('/core-api/api/stores?page_size=10', {
       headers: { authorization: `Bearer ${token}` },
     });
@@ -98,7 +98,7 @@ test.describe('share links owned by a company admin', () => {
     await page.getByLabel('Password').fill('demo-charity');
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\/$|\/\?/, { timeout: 30_000 });
-    const token = await page.evaluate(() => JSON.parse(sessionStorage.getItem('openrescue.session') ?? '{}').token);
+    const token = await sessionToken(page);
     const me = await page.request.get('/core-api/api/clients/receiver_user', {
       headers: { authorization: `Bearer ${token}` },
     });

@@ -11,6 +11,10 @@ export const ACCOUNTS = {
   pending: { email: 'pending@openrescue.test', password: 'demo-pending' },
 } as const;
 
+/** The signed-in user's bearer token, as the app keeps it in the page's session storage. */
+export const sessionToken = (page: Page): Promise<string> =>
+  page.evaluate(() => JSON.parse(sessionStorage.getItem('openrescue.session') ?? '{}').token as string);
+
 /**
  * Today in the network's zone (America/Vancouver), YYYY-MM-DD, by the browser's time zone data: the app's own today,
  * and here the server's database's too. This runner's Node.js may hold older rules (decision 0085).

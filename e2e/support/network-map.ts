@@ -39,5 +39,19 @@ export async function organizations(page: Page, area: string): Promise<MapOrgani
   return (await publicList(page, area)).results;
 }
 
+/** The map's organization search: a combobox with suggestions, or a plain text box. */
+export const searchBox = (page: Page) =>
+  page
+    .getByRole('combobox', { name: 'Search organizations by name' })
+    .or(page.getByRole('textbox', { name: 'Search organizations by name' }));
+
 export const onMap = (orgs: MapOrganization[], flags: ShowFlags, search = '') =>
   orgs.filter((o) => isOnMap(o, flags) && organizationMatchesSearch(o, search));
+
+/** Opens a public region's map at a screen size, motion reduced; its organizations as the public list gives them. */
+export async function openRegionMap(page: Page, area: string, viewport = { width: 1280, height: 800 }) {
+  await page.setViewportSize(viewport);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(`/public/network/${area}/demo`);
+  return organizations(page, area);
+}

@@ -197,6 +197,7 @@ test.describe('corrections and the audit trail', () => {
     const note = page.getByTestId('report-corrected');
     await expect(note).toHaveText(/^Corrected after publishing on [A-Z][a-z]{2} \d{1,2}, \d{4}$/, { timeout: 20_000 });
     await settle(page);
+    await expectAccessible(page, 'a report corrected after publishing');
     await page.screenshot({ path: screenshotPath('report-corrected-after-publishing.png') });
 
     const generated = (await find(
@@ -214,6 +215,7 @@ test.describe('corrections and the audit trail', () => {
         { timeout: 20_000 },
       );
       await settle(page);
+      await expectAccessible(page, 'a generated file corrected after publishing');
       await page.screenshot({ path: screenshotPath('generated-file-corrected.png') });
     }
   });

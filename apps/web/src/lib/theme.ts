@@ -14,6 +14,21 @@ const rescue: MantineColorsTuple = [
   '#0e4a25',
 ];
 
+// Warnings in text (a report corrected after publishing): Mantine's orange stays under 4.5:1 on white at every
+// shade (orange.8 about 3.6:1); here shades 6-9 keep at least 4.5:1, like the primary colour's.
+const caution: MantineColorsTuple = [
+  '#fff4e6',
+  '#ffe8cc',
+  '#ffd8a8',
+  '#ffc078',
+  '#ffa94d',
+  '#ff922b',
+  '#b45309',
+  '#a3480b',
+  '#9a3412',
+  '#7c2d12',
+];
+
 // Demo mode: a distinct indigo so a demo screen is never mistaken for the live console.
 const demo: MantineColorsTuple = [
   '#eef0fc',
@@ -33,7 +48,7 @@ const titleStyle = { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' };
 
 export function createAppTheme(demoMode: boolean) {
   return createTheme({
-    colors: { rescue, demo },
+    colors: { rescue, caution, demo },
     primaryColor: demoMode ? 'demo' : 'rescue',
     primaryShade: { light: 7, dark: 5 },
     autoContrast: true,

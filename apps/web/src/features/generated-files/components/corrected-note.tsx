@@ -5,7 +5,7 @@ import { formatDate, type GeneratedFileRow } from '@openrescue/shared';
 export function CorrectedNote({ row }: { row: Pick<GeneratedFileRow, 'corrected_after_publish_at'> }) {
   if (!row.corrected_after_publish_at) return null;
   return (
-    <Text size="xs" c="orange.8" fw={600} data-testid="corrected-after-publishing">
+    <Text size="xs" c="caution.7" fw={600} data-testid="corrected-after-publishing">
       Corrected after publishing on {formatDate(row.corrected_after_publish_at)}
     </Text>
   );

@@ -141,7 +141,7 @@ export function MonthlyReportScreen({ kind, id, bearer, back, share }: MonthlyRe
         </Text>
       )}
       {report?.corrected_after_publishing && (
-        <Text size="sm" c="orange.8" fw={600} data-testid="report-corrected" role="note">
+        <Text size="sm" c="caution.7" fw={600} data-testid="report-corrected" role="note">
           Corrected after publishing on {formatDate(report.corrected_after_publishing)}
         </Text>
       )}

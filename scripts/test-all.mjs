@@ -6,9 +6,10 @@
 //    itself (the files that reach a database: scripts/database-tests.mjs); after each, the files that bound answer
 //    times (TIMED: scripts/slow-first-sequencer.mjs) with nothing beside them; the cluster test (three processes
 //    behind nginx), the built server on Node 24 LTS (apps/server/src/smoke) and the slow-bodies attack (ALONE) side
-//    by side (their output in .test-tmp, printed when each ends); bundle budgets (scripts/check-bundles.mjs) and the browser tests in
-//    Chromium, three lanes with a server each. A browser test that fails is run once more and named. The API passes
-//    and the browser tests starved each other side by side (decision 0076); the cluster and the smoke do not.
+//    by side (their output in .test-tmp, printed when each ends; decision 0086); bundle budgets
+//    (scripts/check-bundles.mjs) and the browser tests in Chromium, three lanes with a server each. A browser test that
+//    fails is run once more and named. The API passes and the browser tests starved each other side by side (decision
+//    0076); the three process tests do not.
 // `npm test -- <stage>` runs one stage: checks, pglite, postgres, smoke, e2e. Each stage's duration is in the report.
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';

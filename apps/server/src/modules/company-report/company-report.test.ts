@@ -58,6 +58,15 @@ function summaryRows(ws: ExcelJS.Worksheet) {
   return out;
 }
 
+/** The store a store sheet is about: the value beside its 'Store' label. */
+function sheetStore(ws: ExcelJS.Worksheet) {
+  let name: unknown;
+  ws.eachRow((row) => {
+    if (row.getCell(1).value === 'Store' && name === undefined) name = row.getCell(2).value;
+  });
+  return name;
+}
+
 describe('company report', () => {
   it('gives a company user one workbook: a Summary row per store whose totals equal the store sheets and SQL', async () => {
     const res = await f.get('company', `/core-api/api/reports/company/1/report.xlsx?month=${f.month}`);
@@ -81,8 +90,10 @@ describe('company report', () => {
     expect(total['Money saved']).toBeUndefined();
     let kg = 0;
     let n = 0;
-    for (const [i, store] of stores.entries()) {
-      const sheet = wb.worksheets.find((w) => w.name === store.name) ?? wb.worksheets[i + 1];
+    for (const store of stores) {
+      // A sheet name is cut to Excel's 31 characters; its 'Store' row names the store in full.
+      const sheet = wb.worksheets.slice(1).find((w) => sheetStore(w) === store.name)!;
+      expect(sheet.name).toBe(store.name.slice(0, 31));
       // Each store sheet: its Month table, then its YTD table; the Month total is the first 'Total' row.
       let monthTotal: Record<string, number> | null = null;
       let header: string[] = [];

@@ -4,14 +4,18 @@
 //   lanes running side by side must not rewrite it under each other);
 // - on PGlite, migrates one in-memory database and leaves its dump for every test file to start from
 //   (TEST_PGLITE_TEMPLATE, read by openTestDatabase): ~1.5 s to load instead of ~4.5 s to initialise and migrate;
-// - on PostgreSQL, migrates one database that every test file's database is created from (TEST_PG_TEMPLATE).
+// - on PostgreSQL, migrates one database that every test file's database is created from (TEST_PG_TEMPLATE);
+// - reads the report zone's rules from that database for every test file (TEST_REPORT_ZONE_RULES,
+//   report-zone.setup.ts).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // @ts-expect-error plain ESM build script without types
 import { buildServer } from '../../scripts/build.mjs';
-import { openDatabase } from '../db/connection.js';
+import { REPORT_TIME_ZONE } from '@openrescue/shared';
+import { type Database, openDatabase } from '../db/connection.js';
 import { migrate } from '../db/migrate.js';
+import { readZoneRules } from '../db/zone-rules.js';
 import { withAdminClient } from './test-database.js';
 
 export default async function setup() {
@@ -21,6 +25,7 @@ export default async function setup() {
   const database = await openDatabase({ dataDir: null });
   try {
     await migrate(database);
+    await shareZoneRules(database);
     writeFileSync(join(dir, 'migrated.tar'), await database.dump!());
   } finally {
     await database.close();
@@ -39,6 +44,7 @@ async function migratedPostgresTemplate(adminUrl: string) {
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
   try {
     await migrate(database);
+    await shareZoneRules(database);
   } finally {
     await database.close();
   }
@@ -52,4 +58,8 @@ async function migratedPostgresTemplate(adminUrl: string) {
       );
       for (const row of rows) await client.query(`drop database if exists ${row.datname} with (force)`);
     });
+}
+
+async function shareZoneRules(database: Database) {
+  process.env.TEST_REPORT_ZONE_RULES = JSON.stringify(await readZoneRules(database.db, REPORT_TIME_ZONE));
 }

@@ -11,7 +11,7 @@ import {
   setVerifiedOnly,
 } from '../packages/shared/src/index';
 import { changeOf } from '../apps/web/src/lib/compare';
-import { expectAccessible, screenshotPath, settle } from './support/helpers';
+import { expectAccessible, networkToday, screenshotPath, settle } from './support/helpers';
 import {
   drawn,
   map,
@@ -247,7 +247,8 @@ test.describe('network map', () => {
     const [impact, donations] = await Promise.all([answer('network/impact'), answer('network/donation_totals')]);
     const sumOf = (period: string, which: string, sum: string) =>
       impact.comparison[period][which].results[0][sum] + donations.comparison[period][which].results[0][sum];
-    const periods = impactPanelPeriods();
+    // The network's today as the browser and the server reckon it (the runner's Node 20 can be an hour behind).
+    const periods = impactPanelPeriods(await networkToday(page));
     expect(impact.comparison.year_to_date.current.entry_time__gte).toBe(periods.yearToDate.current.from);
     expect(impact.comparison.last_12_months.previous.entry_time__lte).toBe(periods.last12Months.previous.to);
 

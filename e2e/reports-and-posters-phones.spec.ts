@@ -1,16 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { addMonths, defaultMonth, formatDay, formatMonth, rangeBounds, rangeText } from '../packages/shared/src/index';
 import {
-  addMonths,
-  defaultMonth,
-  formatDay,
-  formatMonth,
-  rangeBounds,
-  rangeText,
-  reportDay,
-} from '../packages/shared/src/index';
-import { expectAccessible, screenshotPath, sessionToken, settle, settled, signIn } from './support/helpers';
+  expectAccessible,
+  networkToday,
+  screenshotPath,
+  sessionToken,
+  settle,
+  settled,
+  signIn,
+} from './support/helpers';
 import { monthCombo } from './support/reports';
 
 // Reports and posters reached from the dashboard, on phones and in print (issue 35); the pages themselves:
@@ -60,7 +60,7 @@ test.describe('reports and posters: the way back, phones and print (issue 35)', 
     await expect(page).toHaveURL(/\/$/);
     const token = await sessionToken(page);
     // June when the default is October: the month the issue was measured with.
-    const june = addMonths(defaultMonth(reportDay()), -4);
+    const june = addMonths(defaultMonth(await networkToday(page)), -4);
     await page.goto(`/?range=3m&month=${june}`);
     await expect(page.getByTestId('dashboard-range')).toHaveText(rangeText(rangeBounds('3m', june)));
 

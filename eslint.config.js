@@ -66,6 +66,25 @@ export default defineConfig(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    // The runner's Node.js can hold older time zone data than the browser and the server (decision 0085): a journey
+    // takes the network's today from the page (networkToday), never from the runner's clock.
+    files: ['e2e/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='reportDay']",
+          message: "The runner's today can be an hour off the app's: use networkToday(page).",
+        },
+        {
+          selector:
+            "CallExpression[callee.name='impactPanelPeriods'][arguments.length=0], CallExpression[callee.name='rangeBounds'][arguments.0.value=/^(ytd|last-year)$/][arguments.length<4]",
+          message: "Give it the network's today from the page (networkToday); its default is the runner's clock.",
+        },
+      ],
+    },
+  },
+  {
     // Browser scripts handed to page.evaluate / addInitScript run in the page.
     files: ['e2e/**', 'bench/**'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },

@@ -1,4 +1,4 @@
-import { reportDay, type StipendQuery, type StipendRow } from '@openrescue/shared';
+import { defaultMonth, reportDay, type StipendQuery, type StipendRow } from '@openrescue/shared';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../lib/http-error.js';
@@ -17,8 +17,7 @@ export function stipendMonths(
   today = new Date(),
 ): MonthRange {
   if (q.year_month) return { from: q.year_month, to: q.year_month };
-  const [y, m] = reportDay(today).split('-').map(Number);
-  const previous = m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+  const previous = defaultMonth(reportDay(today)).slice(0, 7);
   const from = q.year_month__gte ?? q.year_month__lte ?? previous;
   const to = q.year_month__lte ?? (q.year_month__gte ? (previous > from ? previous : from) : previous);
   if (from > to) throw badRequest('The request is not valid.', 'year_month__gte is after year_month__lte');

@@ -1,4 +1,4 @@
-import { reportWallClock, reportZoneOffset } from './report-zone.js';
+import { reportWallClock, reportZoneOffsetAtWallClock } from './report-zone.js';
 
 /** The calendar date ('YYYY-MM-DD') in the report time zone (America/Vancouver) at a moment, now by default. */
 export function reportDay(at: Date | number = new Date()): string {
@@ -17,8 +17,7 @@ export function currentReportMonth(now: Date = new Date()): string {
 export function startOfReportDay(day: string): Date {
   const [y, m, d] = day.split('-').map(Number);
   const midnightUtc = Date.UTC(y, m - 1, d);
-  const guess = midnightUtc - reportZoneOffset(midnightUtc);
-  return new Date(midnightUtc - reportZoneOffset(guess));
+  return new Date(midnightUtc - reportZoneOffsetAtWallClock(midnightUtc));
 }
 
 /** The report day `days` days after `day` (before, when negative), 'YYYY-MM-DD'. */

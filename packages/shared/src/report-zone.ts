@@ -59,6 +59,14 @@ export function runtimeOffset(utcMs: number, zone: string = REPORT_TIME_ZONE): n
   return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(utcMs / 1000) * 1000;
 }
 
+/**
+ * The report time zone's offset in force at a wall-clock time (given as the UTC fields of `wallMs`): the offset at the
+ * instant the wall clock first guesses, taken again there. Exact away from the hour a clock change skips or repeats.
+ */
+export function reportZoneOffsetAtWallClock(wallMs: number): number {
+  return reportZoneOffset(wallMs - reportZoneOffset(wallMs));
+}
+
 /** The wall clock of the report time zone at a moment, as the UTC fields of a Date. */
 export function reportWallClock(at: Date | number): Date {
   const ms = typeof at === 'number' ? at : at.getTime();

@@ -1,4 +1,4 @@
-import { reportWallClock, reportZoneOffset } from '@openrescue/shared';
+import { reportWallClock, reportZoneOffsetAtWallClock } from '@openrescue/shared';
 
 /**
  * Local calendar days in America/Vancouver (the report time zone) for the generator. A day is an integer:
@@ -12,11 +12,9 @@ export function localDayOf(instant: Date): number {
   return Math.floor(reportWallClock(instant).getTime() / DAY_MS);
 }
 
-/** The instant (epoch ms) of a local wall-clock time on a day; for daytime hours (DST changes at 02:00). */
+/** The instant (epoch ms) of a local wall-clock time on a day, by local noon's offset: for daytime hours (DST changes at 02:00). */
 export function localTimeToUtcMs(day: number, secondsIntoDay: number): number {
-  const noonUtc = day * DAY_MS + 12 * 3_600_000;
-  const offsetAtNoon = reportZoneOffset(noonUtc - reportZoneOffset(noonUtc));
-  return day * DAY_MS + secondsIntoDay * 1000 - offsetAtNoon;
+  return day * DAY_MS + secondsIntoDay * 1000 - reportZoneOffsetAtWallClock(day * DAY_MS + 12 * 3_600_000);
 }
 
 /** 0 = Sunday .. 6 = Saturday. */

@@ -9,6 +9,12 @@ const server: { database: string[]; plain: string[] } = serverTests();
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 // Files that bound answer times run in the `timed` project, after the rest, with the machine to themselves.
 const notTimed = [...TIMED, ...ALONE];
+// Projects that start a database: the server built and a migrated template made once (build-server.setup.ts), and
+// every file reckoning the network's days by that database's rules (report-zone.setup.ts).
+const databaseSetup = {
+  globalSetup: ['apps/server/src/test-support/build-server.setup.ts'],
+  setupFiles: ['apps/server/src/test-support/report-zone.setup.ts'],
+};
 
 export default defineConfig({
   test: {
@@ -35,8 +41,7 @@ export default defineConfig({
           // The PostgreSQL pass leaves out what only the embedded database can show (scripts/database-tests.mjs).
           exclude: [...notTimed, ...(onPostgres ? Object.keys(EMBEDDED_ONLY) : [])],
           environment: 'node',
-          globalSetup: ['apps/server/src/test-support/build-server.setup.ts'],
-          setupFiles: ['apps/server/src/test-support/report-zone.setup.ts'],
+          ...databaseSetup,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file builds its own app and database; two at a time suits these 2-core machines.
@@ -55,8 +60,7 @@ export default defineConfig({
             onPostgres ? server.database.includes(f) && !(f in EMBEDDED_ONLY) : true,
           ),
           environment: 'node',
-          globalSetup: ['apps/server/src/test-support/build-server.setup.ts'],
-          setupFiles: ['apps/server/src/test-support/report-zone.setup.ts'],
+          ...databaseSetup,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           maxWorkers: 2,
@@ -72,8 +76,7 @@ export default defineConfig({
           name: 'api-alone',
           include: ALONE.filter((f: string) => !(onPostgres && f in EMBEDDED_ONLY)),
           environment: 'node',
-          globalSetup: ['apps/server/src/test-support/build-server.setup.ts'],
-          setupFiles: ['apps/server/src/test-support/report-zone.setup.ts'],
+          ...databaseSetup,
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
@@ -86,8 +89,7 @@ export default defineConfig({
           name: 'cluster',
           include: ['apps/server/src/cluster/*.cluster.ts'],
           environment: 'node',
-          globalSetup: ['apps/server/src/test-support/build-server.setup.ts'],
-          setupFiles: ['apps/server/src/test-support/report-zone.setup.ts'],
+          ...databaseSetup,
           testTimeout: 600_000,
           hookTimeout: 600_000,
           fileParallelism: false,
@@ -100,8 +102,7 @@ export default defineConfig({
           name: 'smoke',
           include: ['apps/server/src/smoke/*.smoke.ts'],
           environment: 'node',
-          globalSetup: ['apps/server/src/test-support/build-server.setup.ts'],
-          setupFiles: ['apps/server/src/test-support/report-zone.setup.ts'],
+          ...databaseSetup,
           testTimeout: 60_000,
           hookTimeout: 300_000,
           fileParallelism: false,
@@ -115,8 +116,7 @@ export default defineConfig({
           name: 'resilience',
           include: ['apps/server/src/resilience/*.resilience.ts'],
           environment: 'node',
-          globalSetup: ['apps/server/src/test-support/build-server.setup.ts'],
-          setupFiles: ['apps/server/src/test-support/report-zone.setup.ts'],
+          ...databaseSetup,
           testTimeout: 1_800_000,
           hookTimeout: 600_000,
           fileParallelism: false,

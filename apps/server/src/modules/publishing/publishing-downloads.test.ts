@@ -64,7 +64,6 @@ afterAll(async () => {
 
 const stored = async (uri: string) => (await storedBytes(f.t.ctx.files, uri))!;
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-/** The network's wall clock (America/Vancouver) at an instant, to the even second a zip entry time holds. */
 /** A zip entry's time: the wall clock by the database's rules for the report zone (decision 0085), to 2 seconds. */
 const vancouverClock = async (at: Date) => {
   const floored = new Date(Math.floor(at.getTime() / 2000) * 2000).toISOString();

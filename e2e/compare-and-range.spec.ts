@@ -1,8 +1,7 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { formatCompact, formatPercent, rangeText as writeRange, type DonationTotals } from '@openrescue/shared';
 import { impact, MONTH_NAMES, monthsBack, openDashboard, rangeText, settled } from './support/client-dashboard';
-import { networkToday } from './support/helpers';
-import { expectAccessible, screenshotPath } from './support/helpers';
+import { expectAccessible, networkToday, screenshotPath } from './support/helpers';
 
 /**
  * Issue 38 sections 1 and 3 (decisions 0072, 0073): a custom range chosen on the calendar lives in the address and

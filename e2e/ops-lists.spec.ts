@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { monthsBack } from './support/client-dashboard';
 import { expectAccessible, listCounts, networkToday, screenshotPath, settle, signIn } from './support/helpers';
 
 test.describe('ops lists', () => {
@@ -153,8 +154,7 @@ test.describe('ops lists: no-pickups, stipend, mailable', () => {
 
   test('Stipened Report names the month it shows: the last full month when none is chosen', async ({ page }) => {
     // The previous calendar month in the network's time zone, as the server picks it.
-    const [y, m] = (await networkToday(page)).split('-').map(Number);
-    const last = m === 1 ? { y: y - 1, m: 12 } : { y, m: m - 1 };
+    const last = monthsBack(await networkToday(page), 1);
     const label = (month: { y: number; m: number }) =>
       `${new Date(Date.UTC(month.y, month.m - 1, 15)).toLocaleString('en-US', { month: 'short', timeZone: 'UTC' })} ${month.y}`;
     await page.goto('/ops/retail/stipend-report');

@@ -79,6 +79,7 @@ const SUITE: { name: string; script: string; args: string[] }[] = [
     args: ['--runs', pick('5', '2'), '--job-runs', pick('3', '1'), '--stores', pick('500', '60')],
   },
   { name: 'login', script: 'bench/login-burst.ts', args: ['--samples', pick('21', '5'), '--burst', pick('200', '50')] },
+  { name: 'axe', script: 'bench/axe-scan-bench.ts', args: ['--runs', pick('9', '3')] },
 ];
 
 const only = values.only?.split(',');
@@ -96,7 +97,8 @@ const run = (cmd: string, args: string[], env: Record<string, string> = {}) =>
 const startedAt = new Date();
 const loadBefore = (await import('node:os')).loadavg();
 console.log(`npm run bench (${values.size}): ${chosen.map((b) => b.name).join(', ')}`);
-const chromiumPath: string = ensureChromium();
+// The axe bench measures the journeys' browser, the headless shell; the others the full one.
+const chromiumPath: string = ensureChromium({ shell: chosen.some((b) => b.name === 'axe') });
 if (run('npm', ['run', 'build', '-w', 'apps/web']) !== 0) throw new Error('the web build failed');
 if (run('npm', ['run', 'build', '-w', 'apps/server']) !== 0) throw new Error('the server build failed');
 

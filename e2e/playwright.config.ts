@@ -7,6 +7,7 @@ import { CHROMIUM, HEADLESS_SHELL } from '../scripts/ensure-chromium.mjs';
 
 const APP_PORT = 8090;
 const OIDC_PORT = 8091;
+const READY_PORT = 8097;
 export const APP_ORIGIN = `http://localhost:${APP_PORT}`;
 
 /**
@@ -90,26 +91,25 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
-function appServer(port: number, origin: string) {
-  return {
-    command: 'node support/start-app.mjs',
-    url: `${origin}/health`,
-    env: {
-      PORT: String(port),
-      PUBLIC_URL: origin,
-      OIDC_ISSUER: `http://localhost:${OIDC_PORT}`,
-      OIDC_CLIENT_ID: 'openrescue-e2e',
-      OIDC_CLIENT_SECRET: 'openrescue-e2e-secret',
-      OIDC_LABEL: 'Local SSO',
-      // The journeys sign the same demo accounts in many times a minute; the per-account limit itself is
-      // proven by the API tests (auth.test.ts, bench/login-burst.ts).
-      LOGIN_RATE_LIMIT_PER_MINUTE: '120',
-    },
-    reuseExistingServer: false,
-    timeout: 240_000,
-    stdout: 'pipe' as const,
-  };
-}
+// The app servers, one per lane, started side by side (support/start-apps.mjs); ready when every one is.
+const appServers = {
+  command: 'node support/start-apps.mjs',
+  url: `http://localhost:${READY_PORT}/`,
+  env: {
+    E2E_LANES: JSON.stringify(LANES.map((lane) => ({ port: lane.port, origin: originOf(lane.port) }))),
+    READY_PORT: String(READY_PORT),
+    OIDC_ISSUER: `http://localhost:${OIDC_PORT}`,
+    OIDC_CLIENT_ID: 'openrescue-e2e',
+    OIDC_CLIENT_SECRET: 'openrescue-e2e-secret',
+    OIDC_LABEL: 'Local SSO',
+    // The journeys sign the same demo accounts in many times a minute; the per-account limit itself is
+    // proven by the API tests (auth.test.ts, bench/login-burst.ts).
+    LOGIN_RATE_LIMIT_PER_MINUTE: '120',
+  },
+  reuseExistingServer: false,
+  timeout: 240_000,
+  stdout: 'pipe' as const,
+};
 
 export default defineConfig({
   testDir: '.',
@@ -145,6 +145,6 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 30_000,
     },
-    ...LANES.map((lane) => appServer(lane.port, originOf(lane.port))),
+    appServers,
   ],
 });

@@ -26,7 +26,6 @@ const LANES: { name: string; port: number; files: string[] }[] = [
       'sign-in',
       'social-sign-in',
       'client-dashboard',
-      'client-dashboard-charts',
       'flows-and-logs',
       'ops-shell',
       'publish',
@@ -66,6 +65,7 @@ const LANES: { name: string; port: number; files: string[] }[] = [
       'transcripts',
       'audit-trail',
       'calculator',
+      'client-dashboard-charts',
     ],
   },
 ];

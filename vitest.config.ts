@@ -44,10 +44,9 @@ export default defineConfig({
           ...databaseSetup,
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Each file builds its own app and database, three at a time on these 2 cores: several files wait on server
-          // processes they start (crash, retried writes, shutdown, slow bodies taken), and a third file keeps the cores
-          // busy meanwhile (the PGlite pass: 220 s instead of 232 s, the same CPU time; decision 0087).
-          maxWorkers: 3,
+          // Each file builds its own app and database; two at a time suits these 2-core machines (three measured no
+          // faster and took more CPU: decision 0087).
+          maxWorkers: 2,
           fileParallelism: true,
           isolate: false,
           sequence: { groupOrder: 1 },

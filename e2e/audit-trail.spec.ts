@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, networkToday, screenshotPath, sessionToken, settle, signIn } from './support/helpers';
+import {
+  appsheetFind,
+  expectAccessible,
+  networkToday,
+  screenshotPath,
+  sessionToken,
+  settle,
+  signIn,
+} from './support/helpers';
 
 /**
  * Issue 36 section 1: staff correct a bulk scan with a reason, the store's totals follow at once, and the correction
@@ -154,19 +162,15 @@ test.describe('corrections and the audit trail', () => {
     await signIn(page, 'staff');
     await expect(page).toHaveURL(/\/ops$/);
     const headers = { authorization: `Bearer ${await sessionToken(page)}` };
-    const find = async (table: string, Selector: string) => {
-      const res = await page.request.post(`/ops-api/appsheet/table/${table}/action`, {
-        headers,
-        data: { Action: 'Find', Properties: { Locale: 'en-US', Timezone: 'Pacific Standard Time', Selector } },
-      });
-      expect(res.status(), await res.text()).toBe(200);
-      return (await res.json()).data as Array<Record<string, unknown>>;
-    };
     // The newest published store report, and a scan of that store moved into its month.
-    const [file] = (await find(
-      'PublishFile',
-      'Top(OrderBy(Filter(PublishFile, AND([file_type] = "STORE_REPORT", [file_status] = "PUBLISHED")), [entry_date], TRUE), 1)',
-    )) as Array<{ id: number; store_id: number; entry_date: string; corrected_after_publish_at: string | null }>;
+    type File = { id: number; store_id: number; entry_date: string; corrected_after_publish_at: string | null };
+    const [file] = (
+      await appsheetFind<File>(
+        page,
+        'PublishFile',
+        'Top(OrderBy(Filter(PublishFile, AND([file_type] = "STORE_REPORT", [file_status] = "PUBLISHED")), [entry_date], TRUE), 1)',
+      )
+    ).data;
     expect(file.corrected_after_publish_at).toBeNull();
     const stores = await (
       await page.request.get(`/core-api/api/retail/stores?id=${file.store_id}&expand=receivers`, { headers })
@@ -200,13 +204,13 @@ test.describe('corrections and the audit trail', () => {
     await expectAccessible(page, 'a report corrected after publishing');
     await page.screenshot({ path: screenshotPath('report-corrected-after-publishing.png') });
 
-    const generated = (await find(
-      'GeneratedFile',
-      `Top(Filter(GeneratedFile, [publish_file_id] = ${file.id}), 1)`,
-    )) as Array<{
-      id: number;
-      corrected_after_publish_at: string | null;
-    }>;
+    const generated = (
+      await appsheetFind<{ id: number; corrected_after_publish_at: string | null }>(
+        page,
+        'GeneratedFile',
+        `Top(Filter(GeneratedFile, [publish_file_id] = ${file.id}), 1)`,
+      )
+    ).data;
     if (generated.length) {
       expect(generated[0].corrected_after_publish_at).not.toBeNull();
       await page.goto(`/ops/reports/generated?file=${generated[0].id}`);

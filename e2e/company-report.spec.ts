@@ -2,11 +2,17 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { impact, openDashboard } from './support/client-dashboard';
-import { expectAccessible, screenshotPath, sessionToken, signIn, textWhenMatches } from './support/helpers';
+import {
+  appsheetFind,
+  expectAccessible,
+  screenshotPath,
+  sessionToken,
+  signIn,
+  textWhenMatches,
+} from './support/helpers';
 
 /** Issue 37 section 2: one report for the whole company and month, from the dashboard and from Publish Reports. */
 
-const PROPERTIES = { Locale: 'en-US', Timezone: 'Pacific Standard Time' };
 /** The value of an impact card as the screen shows it (whole numbers, or millions with one decimal). */
 async function cardValue(page: Page, label: string): Promise<number> {
   const text = await impact(page)
@@ -102,19 +108,13 @@ test.describe('company report', () => {
     await expect(page).toHaveURL(/\/ops$/);
     const headers = { authorization: `Bearer ${await sessionToken(page)}` };
     // The newest month with company 1's report file.
-    const found = await page.request.post('/ops-api/appsheet/table/PublishFile/action', {
-      headers,
-      data: {
-        Action: 'Find',
-        Properties: {
-          ...PROPERTIES,
-          Selector:
-            'Top(OrderBy(Filter(PublishFile, AND([file_type] = "COMPANY_REPORT", [company_id] = 1)), [entry_date], TRUE), 1)',
-        },
-      },
-    });
-    expect(found.status()).toBe(200);
-    const file = ((await found.json()) as { data: { id: number; entry_date: string }[] }).data[0];
+    const [file] = (
+      await appsheetFind<{ id: number; entry_date: string }>(
+        page,
+        'PublishFile',
+        'Top(OrderBy(Filter(PublishFile, AND([file_type] = "COMPANY_REPORT", [company_id] = 1)), [entry_date], TRUE), 1)',
+      )
+    ).data;
     const month = String(file.entry_date).slice(0, 10);
 
     await page.goto(`/ops/reports/publish?company=1&month=${month}`);
@@ -137,17 +137,13 @@ test.describe('company report', () => {
     await expect(table.locator('tr[data-state="completed"]')).toHaveCount(1, { timeout: 60_000 });
 
     // The stored spreadsheet is the company report: a Summary and a sheet per store.
-    const generated = await page.request.post('/ops-api/appsheet/table/GeneratedFile/action', {
-      headers,
-      data: {
-        Action: 'Find',
-        Properties: {
-          ...PROPERTIES,
-          Selector: `Top(OrderBy(Filter(GeneratedFile, AND([publish_file_id] = ${file.id}, [file_type] = "xlsx")), [id], TRUE), 1)`,
-        },
-      },
-    });
-    const row = ((await generated.json()) as { data: { id: number }[] }).data[0];
+    const [row] = (
+      await appsheetFind<{ id: number }>(
+        page,
+        'GeneratedFile',
+        `Top(OrderBy(Filter(GeneratedFile, AND([publish_file_id] = ${file.id}, [file_type] = "xlsx")), [id], TRUE), 1)`,
+      )
+    ).data;
     const res = await page.request.get(`/ops-api/files/generated/${row.id}`, { headers });
     expect(res.status()).toBe(200);
     const wb = new ExcelJS.Workbook();

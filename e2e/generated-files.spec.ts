@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectAccessible, screenshotPath, sessionToken, settle, signIn, textWhenMatches } from './support/helpers';
+import {
+  APPSHEET_PROPERTIES,
+  appsheetFind,
+  expectAccessible,
+  screenshotPath,
+  sessionToken,
+  settle,
+  signIn,
+  textWhenMatches,
+} from './support/helpers';
 
 const PATH = '/ops/reports/generated';
 
@@ -91,33 +100,23 @@ async function recordMeter(page: Page, name: string) {
 
 const meterValues = (page: Page) => page.evaluate(() => (window as unknown as { meterValues: number[] }).meterValues);
 
-const FIND = '/ops-api/appsheet/table/{table}/action';
-const PROPERTIES = { Locale: 'en-US', Timezone: 'Pacific Standard Time' };
-
 /**
  * Publishes one store report through the real API (the demo's generated rows point at documents no demo run
  * rendered) and waits until its rendered documents are stored: the newest QUEUE files are then real ones.
  */
 async function publishOneStoreReport(page: Page): Promise<{ publishFileId: number; companyId: number }> {
   const headers = { authorization: `Bearer ${await sessionToken(page)}` };
-  const find = async (table: string, Selector: string) => {
-    const res = await page.request.post(FIND.replace('{table}', table), {
-      headers,
-      data: { Action: 'Find', Properties: { ...PROPERTIES, Selector } },
-    });
-    expect(res.status()).toBe(200);
-    return (await res.json()) as { data: Array<Record<string, unknown>>; count: number };
-  };
-  const files = await find(
+  const files = await appsheetFind<{ id: number; company_id: number }>(
+    page,
     'PublishFile',
     'Top(OrderBy(Filter(PublishFile, [file_type] = "STORE_REPORT"), [id], TRUE), 1)',
   );
-  const target = files.data[0] as { id: number; company_id: number };
+  const target = files.data[0];
   const started = await page.request.post('/ops-api/appsheet/table/PublishFile/batchAction', {
     headers,
     data: {
       Action: 'AdvanceSingleFileChangeTime',
-      Properties: { ...PROPERTIES, TaskName: `publish_id_${target.id}`, ParallelRequests: 1 },
+      Properties: { ...APPSHEET_PROPERTIES, TaskName: `publish_id_${target.id}`, ParallelRequests: 1 },
       Rows: [{ id: target.id }],
     },
   });
@@ -126,7 +125,8 @@ async function publishOneStoreReport(page: Page): Promise<{ publishFileId: numbe
     .poll(
       async () =>
         (
-          await find(
+          await appsheetFind(
+            page,
             'GeneratedFile',
             `Filter(GeneratedFile, AND([publish_file_id] = ${target.id}, ISNOTBLANK([file_uri])))`,
           )

@@ -72,6 +72,19 @@ export async function expectAccessible(page: Page, label: string) {
   expect(bad, `axe on ${label}`).toEqual([]);
 }
 
+/** The locale AppSheet sends with every action, as the console's requests carry it. */
+export const APPSHEET_PROPERTIES = { Locale: 'en-US', Timezone: 'Pacific Standard Time' };
+
+/** An AppSheet `Find` on `table` as the page's signed-in user: its rows and count; any answer but 200 fails. */
+export async function appsheetFind<Row = Record<string, unknown>>(page: Page, table: string, selector: string) {
+  const res = await page.request.post(`/ops-api/appsheet/table/${table}/action`, {
+    headers: { authorization: `Bearer ${await sessionToken(page)}` },
+    data: { Action: 'Find', Properties: { ...APPSHEET_PROPERTIES, Selector: selector } },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as { data: Row[]; count: number };
+}
+
 /** Where the journeys leave their screenshots (looked at by people; not compared by the tests). */
 export function screenshotPath(name: string): string {
   const dir = fileURLToPath(new URL('../../.test-tmp/screens/', import.meta.url));

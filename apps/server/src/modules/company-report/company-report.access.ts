@@ -2,6 +2,7 @@ import { COMPANY_REPORT_INLINE_STORES, type CompanyReportJob, ERROR_TYPES } from
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
+import { jobWithPayload } from '../jobs/job-rows.repository.js';
 import { resolveViewer } from '../reports/reports.policy.js';
 import { createCompanyReportRepository } from './company-report.repository.js';
 import { type CompanyReportJobPayload, companyReportJobName, insertCompanyReportJob } from './company-report.jobs.js';
@@ -65,11 +66,7 @@ export async function startCompanyReportJob(
 
 /** A job as its caller sees it (the route has checked the caller may see its company). */
 export async function companyReportJob(ctx: AppContext, jobId: string): Promise<CompanyReportJob> {
-  const row = await ctx.database.db
-    .selectFrom('jobs')
-    .select(['id', 'kind', 'status', 'processed', 'total', 'error', 'payload'])
-    .where('id', '=', jobId)
-    .executeTakeFirst();
+  const row = await jobWithPayload(ctx.database.db, jobId);
   if (!row) throw notFound(`No company report job ${jobId}.`);
   const p = row.payload as unknown as CompanyReportJobPayload;
   return {

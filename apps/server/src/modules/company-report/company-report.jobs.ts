@@ -1,5 +1,5 @@
 import { lastDayOfMonth } from '@openrescue/shared';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { renderCompanyReport } from '../../documents/company-report-render.js';
 import { documentDate } from '../../documents/report-document.js';
 import type { DB } from '../../db/schema.js';
@@ -7,11 +7,17 @@ import type { JobEvents } from '../../events/job-events.js';
 import type { JobControl, JobHandler } from '../../jobs/job-runner.js';
 import type { RenderPool } from '../../jobs/render-pool.js';
 import type { FileStore } from '../../storage/file-store.js';
+import {
+  insertNumberedJob,
+  isUnfinished,
+  jobWithPayload,
+  payloadWith,
+  updateUnfinishedJob,
+} from '../jobs/job-rows.repository.js';
 import { createCompanyReportRepository } from './company-report.repository.js';
 import { loadCompanyReport } from './company-report.service.js';
 
 export const COMPANY_REPORT_JOB_KIND = 'company_report';
-const UNFINISHED = ['initialized', 'started', 'progressing'] as const;
 
 export interface CompanyReportJobPayload {
   company_id: number;
@@ -29,34 +35,19 @@ export const companyReportJobName = (companyId: number, month: string) =>
 export const companyReportKey = (jobId: string, type: 'xlsx' | 'pdf') => `company-reports/${jobId}.${type}`;
 
 /** A new job (in the caller's transaction): company_report_{company}_{YYYY-MM}_{n}, total = stores + 1. */
-export async function insertCompanyReportJob(
+export const insertCompanyReportJob = (
   trx: Transaction<DB>,
   payload: CompanyReportJobPayload,
   stores: number,
   userId: string | null,
-): Promise<string> {
-  const name = companyReportJobName(payload.company_id, payload.month);
-  const { n } = await trx
-    .selectFrom('jobs')
-    .select(sql<number>`count(*)`.as('n'))
-    .where('name', '=', name)
-    .executeTakeFirstOrThrow();
-  const id = `${name}_${Number(n) + 1}`;
-  await trx
-    .insertInto('jobs')
-    .values({
-      id,
-      name,
-      kind: COMPANY_REPORT_JOB_KIND,
-      status: 'initialized',
-      total: stores + 1,
-      processed: 0,
-      payload: JSON.stringify(payload),
-      created_by: userId,
-    })
-    .execute();
-  return id;
-}
+): Promise<string> =>
+  insertNumberedJob(trx, {
+    name: companyReportJobName(payload.company_id, payload.month),
+    kind: COMPANY_REPORT_JOB_KIND,
+    payload,
+    createdBy: userId,
+    total: stores + 1,
+  });
 
 /**
  * The company report job (decision 0068): loads the company's month, renders the spreadsheet and the PDF in parts on
@@ -71,20 +62,15 @@ export function createCompanyReportHandler(deps: {
 }): JobHandler {
   const { db, events } = deps;
   const setJob = async (id: string, values: Record<string, unknown>) => {
-    await db
-      .updateTable('jobs')
-      .set({ ...values, updated_at: sql`now()` } as never)
-      .where('id', '=', id)
-      .where('status', 'in', UNFINISHED)
-      .execute();
+    await updateUnfinishedJob(db, id, values);
     await events.changedEverywhere(db, id);
   };
 
   return {
     kind: COMPANY_REPORT_JOB_KIND,
     async run(jobId: string, control: JobControl) {
-      const job = await db.selectFrom('jobs').select(['status', 'payload']).where('id', '=', jobId).executeTakeFirst();
-      if (!job || !(UNFINISHED as readonly string[]).includes(job.status)) return;
+      const job = await jobWithPayload(db, jobId);
+      if (!job || !isUnfinished(job.status)) return;
       const payload = job.payload as unknown as CompanyReportJobPayload;
       deps.pool.warm();
       const company = await createCompanyReportRepository(db).company(payload.company_id);
@@ -122,7 +108,7 @@ export function createCompanyReportHandler(deps: {
         status: 'succeeded',
         processed: doc.stores.length + 1,
         error: null,
-        payload: sql`jsonb_set(payload, '{files}', ${JSON.stringify(files)}::jsonb)`,
+        payload: payloadWith('files', files),
       });
     },
   };

@@ -1,6 +1,7 @@
 import { formatDateTime, type FlowStep } from '@openrescue/shared';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { insertNumberedJob } from '../jobs/job-rows.repository.js';
 import { loadImpactFactors } from '../retail/bulkscan.repository.js';
 import { createImpactCalculator } from '../retail/bulkscan.service.js';
 import { checkScan, type CheckContext, type ScanToCheck } from './flows.checks.js';
@@ -291,25 +292,5 @@ export function flowStepWork(step: FlowStep): FlowStepWork {
  * A new run of a flow: the job row flow_{id}_{n}, n one more than the runs of that name so far (in the caller's
  * transaction; the one-active-job-per-name index refuses a second active run). Returns its id.
  */
-export async function insertFlowJob(trx: Transaction<DB>, name: string, payload: object, userId: string | null) {
-  const { n } = await trx
-    .selectFrom('jobs')
-    .select(sql<number>`count(*)`.as('n'))
-    .where('name', '=', name)
-    .executeTakeFirstOrThrow();
-  const id = `${name}_${Number(n) + 1}`;
-  await trx
-    .insertInto('jobs')
-    .values({
-      id,
-      name,
-      kind: 'flow',
-      total: 0,
-      processed: 0,
-      status: 'initialized',
-      payload: JSON.stringify(payload),
-      created_by: userId,
-    })
-    .execute();
-  return id;
-}
+export const insertFlowJob = (trx: Transaction<DB>, name: string, payload: object, userId: string | null) =>
+  insertNumberedJob(trx, { name, kind: 'flow', payload, createdBy: userId });

@@ -1,14 +1,21 @@
 import { NETWORK_IMPORT_JOB_NAME, type NetworkImportBody, type NetworkImportResult } from '@openrescue/shared';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { JobEvents } from '../../events/job-events.js';
 import type { JobControl, JobHandler } from '../../jobs/job-runner.js';
+import {
+  insertNumberedJob,
+  isUnfinished,
+  jobWithPayload,
+  payloadWith,
+  payloadWithout,
+  updateUnfinishedJob,
+} from '../jobs/job-rows.repository.js';
 import { CsvFileError } from './network.csv.js';
 import { acceptedRows, planImport, readImportFile, rejectedRows, writePlanned } from './network.import.js';
 
 /** Accepted rows written per transaction (and per step of the job's progress). */
 export const IMPORT_BATCH = 200;
-const UNFINISHED = ['initialized', 'started', 'progressing'] as const;
 
 export interface ImportJobPayload extends NetworkImportBody {
   result?: NetworkImportResult;
@@ -17,35 +24,13 @@ export interface ImportJobPayload extends NetworkImportBody {
 const emptyResult = (): NetworkImportResult => ({ rows: 0, created: 0, updated: 0, unchanged: 0, rejected: 0 });
 
 /** A new network import job (in the caller's transaction): network_import_{n}, the file and its mappings as payload. */
-export async function insertImportJob(trx: Transaction<DB>, body: NetworkImportBody, userId: string | null) {
-  const { n } = await trx
-    .selectFrom('jobs')
-    .select(sql<number>`count(*)`.as('n'))
-    .where('name', '=', NETWORK_IMPORT_JOB_NAME)
-    .executeTakeFirstOrThrow();
-  const id = `${NETWORK_IMPORT_JOB_NAME}_${Number(n) + 1}`;
-  await trx
-    .insertInto('jobs')
-    .values({
-      id,
-      name: NETWORK_IMPORT_JOB_NAME,
-      kind: NETWORK_IMPORT_JOB_NAME,
-      status: 'initialized',
-      payload: JSON.stringify(body),
-      created_by: userId,
-    })
-    .execute();
-  return id;
-}
-
-async function setJob(db: Kysely<DB> | Transaction<DB>, id: string, values: Record<string, unknown>) {
-  await db
-    .updateTable('jobs')
-    .set({ ...values, updated_at: sql`now()` } as never)
-    .where('id', '=', id)
-    .where('status', 'in', UNFINISHED)
-    .execute();
-}
+export const insertImportJob = (trx: Transaction<DB>, body: NetworkImportBody, userId: string | null) =>
+  insertNumberedJob(trx, {
+    name: NETWORK_IMPORT_JOB_NAME,
+    kind: NETWORK_IMPORT_JOB_NAME,
+    payload: body,
+    createdBy: userId,
+  });
 
 /**
  * The console's import (kind network_import, decision 0054): the same reading and plan as the command line, written
@@ -60,12 +45,8 @@ export function createImportHandler(deps: { db: Kysely<DB>; events: JobEvents; p
   return {
     kind: NETWORK_IMPORT_JOB_NAME,
     async run(jobId: string, control: JobControl) {
-      const job = await db
-        .selectFrom('jobs')
-        .select(['status', 'processed', 'payload'])
-        .where('id', '=', jobId)
-        .executeTakeFirst();
-      if (!job || !(UNFINISHED as readonly string[]).includes(job.status)) return;
+      const job = await jobWithPayload(db, jobId);
+      if (!job || !isUnfinished(job.status)) return;
       const payload = job.payload as unknown as ImportJobPayload;
       let accepted;
       let reading;
@@ -78,10 +59,14 @@ export function createImportHandler(deps: { db: Kysely<DB>; events: JobEvents; p
         accepted = acceptedRows(reading);
       } catch (error) {
         if (!(error instanceof CsvFileError)) throw error;
-        await setJob(db, jobId, { status: 'failed', error: error.message, payload: sql`payload - 'content_base64'` });
+        await updateUnfinishedJob(db, jobId, {
+          status: 'failed',
+          error: error.message,
+          payload: payloadWithout('content_base64'),
+        });
         return changed(jobId);
       }
-      await setJob(db, jobId, { status: 'progressing', total: accepted.length });
+      await updateUnfinishedJob(db, jobId, { status: 'progressing', total: accepted.length });
       await changed(jobId);
       const result = payload.result ?? emptyResult();
       for (let done = Number(job.processed); done < accepted.length; done += IMPORT_BATCH) {
@@ -92,19 +77,19 @@ export function createImportHandler(deps: { db: Kysely<DB>; events: JobEvents; p
           result.created += counts.created;
           result.updated += counts.updated;
           result.unchanged += counts.unchanged;
-          await setJob(trx, jobId, {
+          await updateUnfinishedJob(trx, jobId, {
             processed: done + batch.length,
-            payload: sql`jsonb_set(payload, '{result}', ${JSON.stringify(result)}::jsonb)`,
+            payload: payloadWith('result', result),
           });
           await events.notify(trx, jobId);
         });
         events.changed(jobId);
       }
       const final = { ...result, rows: reading.rows.length, rejected: rejectedRows(reading).length };
-      await setJob(db, jobId, {
+      await updateUnfinishedJob(db, jobId, {
         status: 'succeeded',
         error: final.rejected ? `${final.rejected} rows rejected` : null,
-        payload: sql`jsonb_set(payload - 'content_base64', '{result}', ${JSON.stringify(final)}::jsonb)`,
+        payload: payloadWith('result', final, 'content_base64'),
       });
       await changed(jobId);
     },

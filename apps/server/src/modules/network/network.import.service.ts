@@ -10,6 +10,7 @@ import {
 } from '@openrescue/shared';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../lib/http-error.js';
+import { jobWithPayload } from '../jobs/job-rows.repository.js';
 import { CsvFileError } from './network.csv.js';
 import { insertImportJob } from './network.import-job.js';
 import { acceptedRows, planImport, readImportFile, rejectedRows } from './network.import.js';
@@ -88,7 +89,7 @@ export async function importJob(ctx: AppContext, id: string): Promise<NetworkImp
   const [job] = await ctx.repos.jobs.byIds([id]);
   if (!job || job.kind !== NETWORK_IMPORT_JOB_NAME)
     throw new HttpError(404, ERROR_TYPES.notFound, `No network import ${id}`);
-  const row = await ctx.database.db.selectFrom('jobs').select('payload').where('id', '=', id).executeTakeFirstOrThrow();
-  const result = (row.payload as { result?: NetworkImportResult }).result ?? null;
+  const row = await jobWithPayload(ctx.database.db, id);
+  const result = (row?.payload as { result?: NetworkImportResult } | undefined)?.result ?? null;
   return { job, result };
 }

@@ -21,7 +21,7 @@ import { errorResponsesWithNotFound, notFound } from '../../lib/http-error.js';
 import { userPrincipal } from '../../plugins/access.js';
 import { auditActorOf } from '../audit/audit.actor.js';
 import { publicReportLink } from '../public-links/public-links.service.js';
-import { listReceiverUsers } from './receiver-users.repository.js';
+import { listReceiverUsers, receiverExists, receiverNames } from './receiver-users.repository.js';
 import {
   acceptInvitation,
   checkInvitation,
@@ -57,7 +57,7 @@ export async function receiverUsersRoutes(app: FastifyInstance, { ctx }: { ctx: 
     },
     handler: async (request) => {
       const id = request.query.receiver_id;
-      const receiver = await db.selectFrom('receiver').select('id').where('id', '=', id).executeTakeFirst();
+      const receiver = await receiverExists(db, id);
       if (!receiver) throw notFound(`No receiver with id ${id}.`);
       const results = await listReceiverUsers(db, { receiverId: id });
       return { count: results.length, results };
@@ -132,15 +132,7 @@ export async function receiverUsersRoutes(app: FastifyInstance, { ctx }: { ctx: 
       const me = userPrincipal(request);
       const row = await ctx.repos.receiverUsers.findByUserId(me.userId);
       if (!row) return { count: 0, results: [] };
-      const receivers = row.receiverIds.length
-        ? await db
-            .selectFrom('receiver')
-            .select(['id', 'name'])
-            .where('id', 'in', row.receiverIds)
-            .orderBy('name')
-            .orderBy('id')
-            .execute()
-        : [];
+      const receivers = row.receiverIds.length ? await receiverNames(db, row.receiverIds) : [];
       return {
         count: 1,
         results: [

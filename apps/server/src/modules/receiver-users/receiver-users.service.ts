@@ -6,7 +6,7 @@ import {
   type ReceiverUserCreate,
   type ReceiverUserUpdate,
 } from '@openrescue/shared';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.js';
@@ -14,7 +14,28 @@ import { invitationMessage } from '../../mail/invitation-message.js';
 import type { AuditActor } from '../audit/audit.service.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { mailOutboxOf } from '../mailing/mailing.outbox.js';
-import { listReceiverUsers, type ReceiverUserRecord } from './receiver-users.repository.js';
+import {
+  accountByEmail,
+  credentialAccount,
+  deleteReceiverUserRow,
+  deleteSessions,
+  insertInvitation,
+  insertReceiverUser,
+  listReceiverUsers,
+  markEmailVerified,
+  markInvitationUsed,
+  queueMail,
+  receiversOf,
+  receiverUserIdOf,
+  renameUser,
+  replaceOpenInvitations,
+  setAccountPassword,
+  setReceiverLinks,
+  setUserName,
+  touchReceiverUser,
+  usableInvitationByHash,
+  type ReceiverUserRecord,
+} from './receiver-users.repository.js';
 
 /**
  * Staff actions on charity (receiver) users and the invitation that lets the person in (decision 0066). Each change
@@ -27,7 +48,7 @@ const conflict = (message: string) => new HttpError(409, ERROR_TYPES.conflict, m
 export const tokenHash = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
 async function assertReceiversExist(db: Kysely<DB>, ids: number[]) {
-  const found = await db.selectFrom('receiver').select('id').where('id', 'in', ids).execute();
+  const found = await receiversOf(db, ids);
   const have = new Set(found.map((r) => Number(r.id)));
   const missing = ids.find((id) => !have.has(id));
   if (missing !== undefined) throw badRequest(`No receiver with id ${missing}.`, 'receiver_ids');
@@ -49,17 +70,8 @@ const auditView = (r: ReceiverUserRecord) => ({
 async function queueInvitation(ctx: AppContext, trx: Transaction<DB>, record: ReceiverUserRecord) {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000);
-  await trx
-    .updateTable('receiver_user_invitation')
-    .set({ replaced_at: sql<Date>`now()` })
-    .where('receiver_user_id', '=', record.id)
-    .where('used_at', 'is', null)
-    .where('replaced_at', 'is', null)
-    .execute();
-  await trx
-    .insertInto('receiver_user_invitation')
-    .values({ receiver_user_id: record.id, token_hash: tokenHash(token), expires_at: expiresAt })
-    .execute();
+  await replaceOpenInvitations(trx, record.id);
+  await insertInvitation(trx, record.id, tokenHash(token), expiresAt);
   const message = invitationMessage({
     productName: ctx.env.PRODUCT_NAME,
     name: record.name,
@@ -67,19 +79,8 @@ async function queueInvitation(ctx: AppContext, trx: Transaction<DB>, record: Re
     url: `${ctx.origin}${INVITATION_PAGE}?token=${token}`,
     expiresAt,
   });
-  await trx
-    .insertInto('mail_outbox')
-    .values({ to_address: record.email, subject: message.subject, body_text: message.text, body_html: message.html })
-    .execute();
+  await queueMail(trx, record.email, message);
   return expiresAt;
-}
-
-async function setLinks(trx: Transaction<DB>, id: number, receiverIds: number[]) {
-  await trx.deleteFrom('receiver_user_receiver').where('receiver_user_id', '=', id).execute();
-  await trx
-    .insertInto('receiver_user_receiver')
-    .values(receiverIds.map((receiver_id) => ({ receiver_user_id: id, receiver_id })))
-    .execute();
 }
 
 /**
@@ -87,11 +88,7 @@ async function setLinks(trx: Transaction<DB>, id: number, receiverIds: number[])
  * with one sign-in), as a change on the audit trail; no new invitation.
  */
 async function linkMore(ctx: AppContext, actor: AuditActor, userId: string, receiverIds: number[]) {
-  const row = await ctx.database.db
-    .selectFrom('receiver_user')
-    .select('id')
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
+  const row = await receiverUserIdOf(ctx.database.db, userId);
   const before = await oneRecord(ctx.database.db, Number(row.id));
   const all = [...new Set([...before.receivers.map((r) => r.id), ...receiverIds])];
   return updateReceiverUser(ctx, actor, before.id, { receiver_ids: all });
@@ -105,16 +102,7 @@ export async function createReceiverUser(
 ): Promise<{ record: ReceiverUserRecord; created: boolean }> {
   const db = ctx.database.db;
   await assertReceiversExist(db, body.receiver_ids);
-  const existing = await db
-    .selectFrom('user')
-    .select([
-      'id',
-      'staff',
-      sql<boolean>`exists (select 1 from company_user c where c.user_id = "user".id)`.as('company'),
-      sql<boolean>`exists (select 1 from receiver_user r where r.user_id = "user".id)`.as('charity'),
-    ])
-    .where(sql`lower(email)`, '=', body.email)
-    .executeTakeFirst();
+  const existing = await accountByEmail(db, body.email);
   if (existing?.staff) throw conflict('This e-mail belongs to a staff account.');
   if (existing?.company) throw conflict('This e-mail belongs to a company user.');
   if (existing?.charity) return { record: await linkMore(ctx, actor, existing.id, body.receiver_ids), created: false };
@@ -128,14 +116,10 @@ export async function createReceiverUser(
     userId = user.id;
   }
   const id = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('receiver_user')
-      .values({ user_id: userId })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await insertReceiverUser(trx, userId);
     const newId = Number(row.id);
-    await setLinks(trx, newId, body.receiver_ids);
-    if (existing) await trx.updateTable('user').set({ name: body.name }).where('id', '=', userId).execute();
+    await setReceiverLinks(trx, newId, body.receiver_ids);
+    if (existing) await setUserName(trx, userId, body.name);
     const record = await oneRecord(trx, newId);
     await recordAudit(trx, actor, {
       action: 'receiver_user.create',
@@ -167,19 +151,9 @@ export async function updateReceiverUser(
   const before = await oneRecord(db, id);
   if (body.receiver_ids) await assertReceiversExist(db, body.receiver_ids);
   await db.transaction().execute(async (trx) => {
-    if (body.name !== undefined) {
-      await trx
-        .updateTable('user')
-        .set({ name: body.name, updatedAt: sql<Date>`now()` })
-        .where('id', '=', before.user_id)
-        .execute();
-    }
-    if (body.receiver_ids) await setLinks(trx, id, body.receiver_ids);
-    await trx
-      .updateTable('receiver_user')
-      .set({ updated_at: sql<Date>`now()` })
-      .where('id', '=', id)
-      .execute();
+    if (body.name !== undefined) await renameUser(trx, before.user_id, body.name);
+    if (body.receiver_ids) await setReceiverLinks(trx, id, body.receiver_ids);
+    await touchReceiverUser(trx, id);
     const after = await oneRecord(trx, id);
     await recordAudit(trx, actor, {
       action: 'receiver_user.update',
@@ -198,12 +172,8 @@ export async function deleteReceiverUser(ctx: AppContext, actor: AuditActor, id:
   const db = ctx.database.db;
   const before = await oneRecord(db, id);
   const chains = await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('receiver_user').where('id', '=', id).execute();
-    const sessions = await trx
-      .deleteFrom('session')
-      .where('userId', '=', before.user_id)
-      .returning(['id', 'chainId'])
-      .execute();
+    await deleteReceiverUserRow(trx, id);
+    const sessions = await deleteSessions(trx, before.user_id);
     await recordAudit(trx, actor, {
       action: 'receiver_user.delete',
       objectType: 'receiver_user',
@@ -236,16 +206,7 @@ const INVALID_INVITATION = 'This invitation link is not valid any more. Ask for 
 
 /** The invitation a token names while it can be used: not used, not replaced, not expired. */
 async function usableInvitation(db: Kysely<DB>, token: string) {
-  const row = await db
-    .selectFrom('receiver_user_invitation as i')
-    .innerJoin('receiver_user as u', 'u.id', 'i.receiver_user_id')
-    .innerJoin('user', 'user.id', 'u.user_id')
-    .select(['i.id', 'i.expires_at', 'u.user_id', 'user.email', 'user.name'])
-    .where('i.token_hash', '=', tokenHash(token))
-    .where('i.used_at', 'is', null)
-    .where('i.replaced_at', 'is', null)
-    .where('i.expires_at', '>', sql<Date>`now()`)
-    .executeTakeFirst();
+  const row = await usableInvitationByHash(db, tokenHash(token));
   if (!row) throw notFound(INVALID_INVITATION);
   return row;
 }
@@ -262,26 +223,11 @@ export async function acceptInvitation(ctx: AppContext, token: string, password:
   const auth = await ctx.auth.$context;
   const hash = await auth.password.hash(password);
   // Single use: the update that marks it used is the one that wins when two tabs send the form at once.
-  const used = await db
-    .updateTable('receiver_user_invitation')
-    .set({ used_at: sql<Date>`now()` })
-    .where('id', '=', row.id)
-    .where('used_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
+  const used = await markInvitationUsed(db, row.id);
   if (!used) throw notFound(INVALID_INVITATION);
-  const credential = await db
-    .selectFrom('account')
-    .select('id')
-    .where('userId', '=', row.user_id)
-    .where('providerId', '=', 'credential')
-    .executeTakeFirst();
+  const credential = await credentialAccount(db, row.user_id);
   if (credential) {
-    await db
-      .updateTable('account')
-      .set({ password: hash, updatedAt: sql<Date>`now()` })
-      .where('id', '=', credential.id)
-      .execute();
+    await setAccountPassword(db, credential.id, hash);
   } else {
     await auth.internalAdapter.linkAccount({
       userId: row.user_id,
@@ -290,6 +236,6 @@ export async function acceptInvitation(ctx: AppContext, token: string, password:
       password: hash,
     });
   }
-  await db.updateTable('user').set({ emailVerified: true }).where('id', '=', row.user_id).execute();
+  await markEmailVerified(db, row.user_id);
   return { email: row.email };
 }

@@ -106,3 +106,6 @@ export async function allAuditEvents(db: Db, q: Omit<AuditListQuery, 'page' | 'p
     order by e.at desc, e.id desc limit ${limit}`.execute(db);
   return res.rows.map(toEvent);
 }
+
+export const userForAudit = (db: Db, userId: string) =>
+  db.selectFrom('user').select(['email', 'staff']).where('id', '=', userId).executeTakeFirst();

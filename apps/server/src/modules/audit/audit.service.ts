@@ -1,7 +1,7 @@
 import type { AuditAction, AuditEvent, AuditObjectType } from '@openrescue/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { insertAuditEventOnce, insertAuditEvents, type NewAuditEvent } from './audit.repository.js';
+import { insertAuditEventOnce, insertAuditEvents, type NewAuditEvent, userForAudit } from './audit.repository.js';
 
 /** Who acted: always the signed-in user of the request (never a field of a body), or the server itself. */
 export interface AuditActor {
@@ -128,7 +128,7 @@ export async function auditCsv(events: AuditEvent[]): Promise<Buffer> {
  * rotations are not sign-ins). Client users' sign-ins are not staff actions and are not recorded.
  */
 export async function recordStaffSignIn(db: Kysely<DB>, userId: string): Promise<void> {
-  const user = await db.selectFrom('user').select(['email', 'staff']).where('id', '=', userId).executeTakeFirst();
+  const user = await userForAudit(db, userId);
   if (!user?.staff) return;
   await recordAudit(
     db,

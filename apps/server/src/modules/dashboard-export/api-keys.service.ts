@@ -1,11 +1,10 @@
 import { clientAccess, type ApiKey, type ApiKeyCreated } from '@openrescue/shared';
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { forbidden, HttpError, unauthorized } from '../../lib/http-error.js';
 import { hashKey, newKey, presentedKey } from '../../lib/integration-keys.js';
-import { userPrincipal } from '../../plugins/access.js';
+import type { Principal } from '../../plugins/access.js';
 import { credentialEnd } from '../audit/audit.actor.js';
 import type { ResolvedViewer } from '../reports/reports.policy.js';
 import { companyKeyRows, insertCompanyKey, revokeCompanyKeyRow, useCompanyKey } from './api-keys.repository.js';
@@ -37,8 +36,7 @@ const presentKey = (k: KeyRow): ApiKey => ({
  * The company whose keys the caller manages: a company admin (a company user with every store of the company, roles
  * 1 and 3). Staff, store users and links are refused (403): keys belong to a company and are made by its admins.
  */
-export async function companyAdminOf(ctx: AppContext, request: FastifyRequest): Promise<number> {
-  const user = userPrincipal(request);
+export async function companyAdminOf(ctx: AppContext, user: Extract<Principal, { kind: 'user' }>): Promise<number> {
   const companyUser = await ctx.repos.companyUsers.findByUserId(user.userId);
   const access = clientAccess({ staff: user.staff, email: user.email, companyUser });
   if (access.kind !== 'company')

@@ -20,6 +20,7 @@ import { XLSX_CONTENT_TYPE } from '../../documents/content-types.js';
 import { attachmentDisposition } from '../../documents/file-names.js';
 import { fileAnswer } from '../../lib/file-answers.js';
 import { errorResponses, errorResponsesWithNotFound, HttpError, notFound } from '../../lib/http-error.js';
+import { userPrincipal } from '../../plugins/access.js';
 import { auditActorOf } from '../audit/audit.actor.js';
 import { auditedChange } from '../audit/audit.service.js';
 import { createHeavyReads } from '../reports/heavy-reads.js';
@@ -182,7 +183,9 @@ export async function dashboardExportRoutes(app: FastifyInstance, { ctx }: { ctx
         "The company's API keys, newest first, revoked ones too (never the keys themselves). Company admins.",
       response: { 200: apiKeyListSchema, ...errorResponses },
     },
-    handler: async (request) => ({ results: await listCompanyKeys(ctx, await companyAdminOf(ctx, request)) }),
+    handler: async (request) => ({
+      results: await listCompanyKeys(ctx, await companyAdminOf(ctx, userPrincipal(request))),
+    }),
   });
 
   r.post(dashboardExportPaths.apiKeys, {
@@ -196,7 +199,7 @@ export async function dashboardExportRoutes(app: FastifyInstance, { ctx }: { ctx
       response: { 201: apiKeyCreatedSchema, 409: errorBodySchema, ...errorResponses },
     },
     handler: async (request, reply) => {
-      const companyId = await companyAdminOf(ctx, request);
+      const companyId = await companyAdminOf(ctx, userPrincipal(request));
       const actor = auditActorOf(request);
       const key = await auditedChange(
         ctx.database.db,
@@ -224,7 +227,7 @@ export async function dashboardExportRoutes(app: FastifyInstance, { ctx }: { ctx
       response: { 200: apiKeySchema, ...errorResponsesWithNotFound },
     },
     handler: async (request) => {
-      const companyId = await companyAdminOf(ctx, request);
+      const companyId = await companyAdminOf(ctx, userPrincipal(request));
       const key = await auditedChange(
         ctx.database.db,
         auditActorOf(request),

@@ -182,3 +182,8 @@ export async function companyName(db: Kysely<DB>, companyId: number): Promise<st
   const row = await db.selectFrom('company').select('name').where('id', '=', companyId).executeTakeFirst();
   return row?.name ?? null;
 }
+
+export async function storeName(db: Kysely<DB>, storeId: number): Promise<string | null> {
+  const row = await db.selectFrom('store').select('name').where('id', '=', storeId).executeTakeFirst();
+  return row?.name ?? null;
+}

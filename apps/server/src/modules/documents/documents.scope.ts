@@ -6,7 +6,7 @@ import {
   type ResolvedViewer,
   scopeFilters,
 } from '../reports/reports.policy.js';
-import { companyName, type ReportScope as DataScope, storeCompanyAndStart } from './documents.repository.js';
+import { companyName, type ReportScope as DataScope, storeCompanyAndStart, storeName } from './documents.repository.js';
 
 /**
  * Section 6 for reports and posters, on top of the reports policy (resolveViewer / assert*Visible): another
@@ -63,12 +63,7 @@ export async function receiverSubject(
   }
   let store: string | null = null;
   if (limits.storeId !== undefined) {
-    const row = await ctx.database.db
-      .selectFrom('store')
-      .select('name')
-      .where('id', '=', limits.storeId)
-      .executeTakeFirst();
-    store = row?.name ?? null;
+    store = await storeName(ctx.database.db, limits.storeId);
   }
   return { ...receiver, company, store, scope: defined({ ...limits, receiverId: receiver.id }) };
 }

@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB, JobStatusValue } from '../../db/schema.js';
+import { insertNumberedJob } from '../jobs/job-rows.repository.js';
 
 /** A publish file with the names its documents and downloads are made from. */
 export interface PublishTarget {
@@ -91,25 +92,13 @@ export function createPublishingRepository(db: Kysely<DB>) {
       onCreated?: (trx: Transaction<DB>, id: string) => Promise<void>;
     }) {
       return db.transaction().execute(async (trx) => {
-        const { n } = await trx
-          .selectFrom('jobs')
-          .select(sql<number>`count(*)`.as('n'))
-          .where('name', '=', job.name)
-          .executeTakeFirstOrThrow();
-        const id = `${job.name}_${Number(n) + 1}`;
-        await trx
-          .insertInto('jobs')
-          .values({
-            id,
-            name: job.name,
-            kind: 'publish',
-            total: job.total,
-            processed: 0,
-            status: 'initialized',
-            payload: JSON.stringify(job.payload),
-            created_by: job.createdBy,
-          })
-          .execute();
+        const id = await insertNumberedJob(trx, {
+          name: job.name,
+          kind: 'publish',
+          total: job.total,
+          payload: job.payload,
+          createdBy: job.createdBy,
+        });
         for (let i = 0; i < job.ids.length; i += 1000) {
           const chunk = job.ids
             .slice(i, i + 1000)

@@ -3,7 +3,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { insertNumberedJob } from '../jobs/job-rows.repository.js';
 import { loadImpactFactors } from '../retail/bulkscan.repository.js';
-import { createImpactCalculator } from '../retail/bulkscan.service.js';
+import { createImpactCalculator } from '../retail/impact-calculator.js';
 import { checkScan, type CheckContext, type ScanToCheck } from './flows.checks.js';
 
 type Db = Kysely<DB> | Transaction<DB>;

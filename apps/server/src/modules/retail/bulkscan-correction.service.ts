@@ -12,7 +12,7 @@ import {
   sameTimeOnDay,
 } from './bulkscan-correction.repository.js';
 import { listBulkScans, loadImpactFactors } from './bulkscan.repository.js';
-import { createImpactCalculator } from './bulkscan.service.js';
+import { createImpactCalculator } from './impact-calculator.js';
 
 /** What the audit entry keeps of a scan: the fields a correction may change, and where it is. */
 const auditView = (row: BulkScanRow) => ({

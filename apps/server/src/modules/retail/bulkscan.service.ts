@@ -2,10 +2,6 @@ import {
   BULK_SCAN_BACK_DAYS,
   BULK_SCAN_MAX_ITEMS,
   bulkScanItemSchema,
-  computeImpact,
-  type ImpactMetrics,
-  pickImpactFactor,
-  prepareFactor,
   reportDay,
   type BulkScanItem,
   type BulkScanRow,
@@ -17,6 +13,7 @@ import { recordAudits } from '../audit/audit.service.js';
 import { addDays, localMidnightMicros } from '../reports/time-bounds.js';
 import { insertBulkScans, loadImpactFactors, loadPlaces, type NewBulkScan } from './bulkscan.repository.js';
 import { runIdempotent, type StoredAnswer } from './idempotency.js';
+import { createImpactCalculator } from './impact-calculator.js';
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
@@ -80,31 +77,6 @@ function parseItems(body: unknown, now = new Date()): BulkScanItem[] {
   });
   if (problems.length) throw invalid(problems);
   return items as BulkScanItem[];
-}
-
-type FactorRow = Awaited<ReturnType<typeof loadImpactFactors>>[number];
-
-/**
- * A donation's impact metrics from the factor table: the factor effective on the entry's local day for its
- * destination and department (null when none applies). Used by POST bulkscan/ and by the flows (migrateAdjScanToDonation).
- */
-export function createImpactCalculator(factors: FactorRow[]) {
-  const prepared = new Map<object, ReturnType<typeof prepareFactor>>();
-  return (
-    destinationId: number,
-    departmentId: number,
-    weightKg: number,
-    entryTime: string | Date,
-  ): { day: string; impact: (ImpactMetrics & { impact_factor_version: number }) | null } => {
-    const day = reportDay(new Date(entryTime));
-    const factor = pickImpactFactor(factors, destinationId, departmentId, day);
-    if (!factor) return { day, impact: null };
-    if (!prepared.has(factor)) prepared.set(factor, prepareFactor(factor));
-    return {
-      day,
-      impact: { ...computeImpact(weightKg, prepared.get(factor)!), impact_factor_version: factor.version },
-    };
-  };
 }
 
 /** Validates every item against the database and inserts all of them (bulk_scan + donation), or nothing. */

@@ -6,12 +6,12 @@
  * alternated scan by scan. First it plants violations on a screen and checks both modes report the same ones.
  * Usage: npm run build -w apps/web && npx tsx bench/axe-scan-bench.ts [--runs 9] [--chromium /usr/bin/chromium-headless-shell]
  */
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 // @ts-expect-error plain ESM helper without types
 import { HEADLESS_SHELL } from '../scripts/ensure-chromium.mjs';
+import { busyCpuSeconds } from '../scripts/machine-busy.mjs';
 import { signedInBenchPage } from './lib/dashboard-bench.js';
 import { type Figure, recordFigures } from './lib/figures.js';
 
@@ -26,12 +26,8 @@ const runs = Number(values.runs);
 process.env.CHROMIUM_PATH = values.chromium;
 const SCREENS = ['/ops/dashboard', '/ops/retail/no-pickups', '/ops/product/transcripts'];
 
-/** Milliseconds the whole machine has been busy (all cores), from /proc/stat's ticks of 1/100 s. */
-function busyMs(): number {
-  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
-  const [user, nice, system, , , irq, softirq, steal] = ticks;
-  return (user + nice + system + irq + softirq + steal) * 10;
-}
+/** Milliseconds the whole machine has been busy (all cores). */
+const busyMs = () => (busyCpuSeconds() ?? 0) * 1000;
 
 const scan = (page: Page, legacy: boolean) =>
   new AxeBuilder({ page })

@@ -23,6 +23,7 @@ import { ensureDocumentReaders } from './ensure-debian.mjs';
 import { startPostgres } from './pg-server.mjs';
 import { EMBEDDED_ONLY } from './database-tests.mjs';
 import { ALONE } from './slow-first-sequencer.mjs';
+import { busyCpuSeconds } from './machine-busy.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const tmp = `${root}.test-tmp`;
@@ -61,20 +62,6 @@ function showLog(log) {
   if (existsSync(file)) console.log(`\n===== ${log} =====\n${readFileSync(file, 'utf8')}`);
 }
 
-/**
- * CPU seconds the whole machine has been busy (Linux: /proc/stat, all cores, in ticks of 1/100 s). The commands' own
- * accounting misses what they do not wait for (Chromium's renderers, the servers Playwright starts), and on CI the
- * machine is the run's alone: its busy time against the cores' time says whether a stage waits or computes.
- */
-function busyCpuSeconds() {
-  try {
-    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
-    const [user, nice, system, , , irq, softirq, steal] = ticks;
-    return (user + nice + system + irq + softirq + steal) / 100;
-  } catch {
-    return null;
-  }
-}
 const CORES = availableParallelism();
 /** How much of the cores' time a stage kept busy: near 100% it computes, far below it waits. */
 const busyShare = (cpu, ms) => `${Math.round((100 * cpu) / ((CORES * ms) / 1000))}% of ${CORES} cores`;

@@ -96,11 +96,15 @@ export const storeScopeParam = z.union([
   z
     .string()
     .regex(/^(company|store)-\d{1,9}$/)
-    .transform((value): StoreScope => {
-      const [kind, id] = value.split('-');
-      return { kind: kind as 'company' | 'store', id: Number(id) };
-    }),
+    .transform(storeScopeOfKey),
 ]);
+
+/** The scope a key of `storeScopeKey` names (unchecked: read untrusted values with `storeScopeParam`). */
+export function storeScopeOfKey(key: string): StoreScope {
+  if (key === 'all') return { kind: 'all' };
+  const [kind, id] = key.split('-');
+  return { kind: kind as 'company' | 'store', id: Number(id) };
+}
 
 /** A store scope as its parameter value, the inverse of `storeScopeParam`. */
 export function storeScopeKey(scope: StoreScope): string {

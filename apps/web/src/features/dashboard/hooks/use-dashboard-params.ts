@@ -5,6 +5,7 @@ import {
   defaultMonth,
   rangeBounds,
   reportDay,
+  storeScopeOfKey,
   visibleRanges,
   type CustomRange,
   type RangeBounds,
@@ -75,8 +76,7 @@ export function useDashboardParams(
   const chosen = lockedScope ?? (parsed && scopeAllowed(access, parsed, stores) ? parsed : defaultScope(access));
   // One object while the choice stands: the dashboard's memoised parts then skip the renders that change nothing.
   const chosenKey = scopeKey(chosen);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- memoised on the scope's value (its key), not its identity
-  const scope = useMemo(() => chosen, [chosenKey]);
+  const scope = useMemo(() => storeScopeOfKey(chosenKey), [chosenKey]);
 
   const custom = useMemo(
     () => (range === 'custom' ? { from: fromParam, to: toParam } : undefined),

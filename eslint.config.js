@@ -118,7 +118,7 @@ export default defineConfig(
     },
   },
   {
-    // Web (STYLE.md): components/lib -> features -> app. A feature imports nothing from another feature; a route file
+    // Web (decision 0046, docs/ARCHITECTURE.md): components/lib -> features -> app. A feature imports nothing from another feature; a route file
     // in app/ composes them. components/, lib/ and config/ know no feature and no route.
     files: ['apps/web/src/**'],
     rules: {

@@ -118,8 +118,8 @@ export default defineConfig(
     },
   },
   {
-    // Web (decision 0046, docs/ARCHITECTURE.md): components/lib -> features -> app. A feature imports nothing from another feature; a route file
-    // in app/ composes them. components/, lib/ and config/ know no feature and no route.
+    // Web (decision 0046, docs/ARCHITECTURE.md): components/lib -> features -> app. A feature imports nothing from
+    // another feature; a route file in app/ composes them. components/, lib/ and config/ know no feature and no route.
     files: ['apps/web/src/**'],
     rules: {
       'import-x/no-restricted-paths': [
@@ -145,6 +145,17 @@ export default defineConfig(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // The web app's code imports nothing from test-support/; its tests may.
+    files: ['apps/web/src/**'],
+    ignores: ['apps/web/src/test-support/**', 'apps/web/src/**/*.test.ts', 'apps/web/src/**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/test-support/**'], message: 'Production code does not import test support.' }] },
       ],
     },
   },

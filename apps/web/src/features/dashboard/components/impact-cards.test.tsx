@@ -1,15 +1,10 @@
-import { MantineProvider } from '@mantine/core';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { renderMarkup } from '../../../test-support/render-markup';
 import { ImpactCards } from './impact-cards';
 
 const totals = { meals: 1838.24, kg: 1234.5, co2e: 4147.9, money: 216.04 };
 const render = (showMoney: boolean) =>
-  renderToStaticMarkup(
-    <MantineProvider>
-      <ImpactCards totals={totals} showMoney={showMoney} loading={false} />
-    </MantineProvider>,
-  );
+  renderMarkup(<ImpactCards totals={totals} showMoney={showMoney} loading={false} />);
 
 describe('ImpactCards', () => {
   it('shows meals, kg then lb (rounded up) and CO2e with thousands separators', () => {
@@ -29,18 +24,16 @@ describe('ImpactCards', () => {
 
 describe('ImpactCards with a comparison (decision 0072)', () => {
   const period = (t: typeof totals, from: string, to: string) => ({ totals: t, from, to });
-  const html = renderToStaticMarkup(
-    <MantineProvider>
-      <ImpactCards
-        totals={totals}
-        showMoney
-        loading={false}
-        comparison={{
-          previous: period({ meals: 0, kg: 1000, co2e: 4147.9, money: 216.04 }, '2026-09-01', '2026-09-30'),
-          yearAgo: period({ meals: 919.12, kg: 2469, co2e: 0, money: 0 }, '2025-10-01', '2025-10-31'),
-        }}
-      />
-    </MantineProvider>,
+  const html = renderMarkup(
+    <ImpactCards
+      totals={totals}
+      showMoney
+      loading={false}
+      comparison={{
+        previous: period({ meals: 0, kg: 1000, co2e: 4147.9, money: 216.04 }, '2026-09-01', '2026-09-30'),
+        yearAgo: period({ meals: 919.12, kg: 2469, co2e: 0, money: 0 }, '2025-10-01', '2025-10-31'),
+      }}
+    />,
   );
 
   it('shows both changes on every card, the other period in words for screen readers', () => {

@@ -1,15 +1,9 @@
-import { MantineProvider } from '@mantine/core';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { renderMarkup } from '../../../test-support/render-markup';
 import type { Job } from '../api/get-jobs';
 import { JobList } from './job-list';
 
-const render = (jobs: Job[]) =>
-  renderToStaticMarkup(
-    <MantineProvider>
-      <JobList jobs={jobs} />
-    </MantineProvider>,
-  );
+const render = (jobs: Job[]) => renderMarkup(<JobList jobs={jobs} />);
 
 describe('JobList', () => {
   it("says 'I am empty :(' when there are no jobs", () => {

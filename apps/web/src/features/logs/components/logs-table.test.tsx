@@ -1,14 +1,8 @@
-import { MantineProvider } from '@mantine/core';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { renderMarkup } from '../../../test-support/render-markup';
 import { LogsTable } from './logs-table';
 
-const render = (entries: Parameters<typeof LogsTable>[0]['entries']) =>
-  renderToStaticMarkup(
-    <MantineProvider>
-      <LogsTable entries={entries} />
-    </MantineProvider>,
-  );
+const render = (entries: Parameters<typeof LogsTable>[0]['entries']) => renderMarkup(<LogsTable entries={entries} />);
 
 describe('LogsTable', () => {
   it("says 'No logs yet..' when there are no entries", () => {

@@ -1,8 +1,6 @@
-import { MantineProvider } from '@mantine/core';
 import type { TranscriptDetail } from '@openrescue/shared';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { renderMarkup } from '../../../test-support/render-markup';
 import { TranscriptDetailView } from './transcript-detail';
 
 const call: TranscriptDetail = {
@@ -29,14 +27,7 @@ const call: TranscriptDetail = {
   receiver: null,
   audio: null,
 };
-const render = (t: TranscriptDetail) =>
-  renderToStaticMarkup(
-    <MantineProvider>
-      <MemoryRouter>
-        <TranscriptDetailView t={t} />
-      </MemoryRouter>
-    </MantineProvider>,
-  );
+const render = (t: TranscriptDetail) => renderMarkup(<TranscriptDetailView t={t} />, { router: true });
 
 describe('the call panel', () => {
   it('names the integration key that created the call in its details', () => {

@@ -210,7 +210,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await registerDocs(app, { productName: env.PRODUCT_NAME, serverUrl, sessionCookie });
 
   // Background work and the threads the routes use; route files declare routes only.
-  const { downloads } = setUpDocuments(app, ctx);
+  const { downloads, posterPdf } = setUpDocuments(app, ctx);
   const companyReports = setUpCompanyReport(app, ctx);
   registerMailOutbox(app, ctx);
   setUpPublishing(app, ctx);
@@ -230,7 +230,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await app.register(dashboardExportRoutes, { ctx });
   await app.register(lookupsRoutes, { ctx });
   await app.register(metricsRoutes, { ctx });
-  await app.register(documentsRoutes, { ctx, downloads });
+  await app.register(documentsRoutes, { ctx, downloads, posterPdf });
   await app.register(companyReportRoutes, { ctx, pool: companyReports.pool });
   await app.register(retailRoutes, { ctx });
   await app.register(bulkScanCorrectionRoutes, { ctx });

@@ -21,7 +21,7 @@ import { correctedAfterPublishing } from '../retail/bulkscan-correction.reposito
 import { receiverSubject, storeSubject } from './documents.scope.js';
 import { loadMonthlyReport, RAW_ROWS_ON_SCREEN, type ReportSubject } from './monthly-report.service.js';
 import { loadPoster } from './poster.service.js';
-import { createPosterDownloads } from './poster-downloads.js';
+import type { PosterDownloads } from './poster-downloads.js';
 import { reportMonth } from './report-month.js';
 
 type DocumentRequest = FastifyRequest<{ Params: { id: number }; Querystring: { month?: string } }>;
@@ -30,15 +30,14 @@ const errors = { ...errorResponsesWithNotFound, 429: errorBodySchema };
 
 /**
  * Monthly donation reports (spec 2.6) and store posters (2.10) as JSON, .xlsx and .pdf (decision 0004). `downloads`:
- * the documents' own thread (documents.setup.ts).
+ * the documents' own thread, `posterPdf`: poster PDFs rendered there through their cache (documents.setup.ts).
  */
 export async function documentsRoutes(
   app: FastifyInstance,
-  { ctx, downloads }: { ctx: AppContext; downloads: RenderPool },
+  { ctx, downloads, posterPdf }: { ctx: AppContext; downloads: RenderPool; posterPdf: PosterDownloads },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = createDocumentsRepository(ctx.database.db);
-  const posterPdf = createPosterDownloads(downloads);
   const heavyRead = createHeavyReads(ctx);
   const monthOf = (q: { month?: string }) => reportMonth(q.month);
   /** Every route here is a costly read: one caller's requests in hand are capped (heavy-reads.ts). */

@@ -26,3 +26,5 @@ export function createPosterDownloads(pool: Pick<RenderPool, 'renderPoster'>) {
     return rendered;
   };
 }
+
+export type PosterDownloads = ReturnType<typeof createPosterDownloads>;

@@ -5,6 +5,7 @@ export * from './constants.js';
 export * from './impact.js';
 export * from './contracts/errors.js';
 export * from './contracts/paths.js';
+export * from './page-paths.js';
 export * from './contracts/foundation.js';
 export * from './contracts/foundation-paths.js';
 export * from './ranges.js';

@@ -1,3 +1,5 @@
+import { publicPagePaths } from '@openrescue/shared';
+
 /** Every URL of the web app. Route definitions and links both read from here. */
 export const paths = {
   home: '/',
@@ -32,13 +34,7 @@ export const paths = {
   },
   public: {
     root: '/public',
-    charityReports: (receiverId: string | number, tk: string) =>
-      `/public/charity/${receiverId}/reports?tk=${encodeURIComponent(tk)}`,
-    storeReports: (storeId: string | number, tk: string) =>
-      `/public/store/${storeId}/reports?tk=${encodeURIComponent(tk)}`,
-    storePosters: (storeId: string | number, tk: string) =>
-      `/public/store/${storeId}/posters?tk=${encodeURIComponent(tk)}`,
-    network: (region: string, secret: string) => `/public/network/${region}/${secret}`,
+    ...publicPagePaths,
     salesCalculator: '/public/salescalculator',
     aboutNumbers: '/public/about-the-numbers',
   },

@@ -7,6 +7,7 @@ import {
   contactIdParamsSchema,
   errorBodySchema,
   mailingPaths,
+  publicPagePaths,
   unsubscribeQuerySchema,
   unsubscribeResponseSchema,
 } from '@openrescue/shared';
@@ -160,7 +161,6 @@ export async function mailingRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       querystring: unsubscribeQuerySchema,
       response: { 303: redirectAnswer('To the page that asks before unsubscribing.') },
     },
-    handler: async (request, reply) =>
-      reply.redirect(`/public/unsubscribe?t=${encodeURIComponent(request.query.t)}`, 303),
+    handler: async (request, reply) => reply.redirect(publicPagePaths.unsubscribe(request.query.t), 303),
   });
 }

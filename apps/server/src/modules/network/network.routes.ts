@@ -13,6 +13,7 @@ import {
   publicNetworkRegionSchema,
   publicNetworkTotalsQuerySchema,
   publicNetworkTotalsSchema,
+  publicPagePaths,
 } from '@openrescue/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -106,7 +107,7 @@ export async function networkRoutes(
       return {
         results: rows.map((row) => ({
           ...presentRegion(row, settings),
-          public_path: `/public/network/${row.code}/${encodeURIComponent(row.secret)}`,
+          public_path: publicPagePaths.network(row.code, row.secret),
         })),
         outlines: outlinesOf(rows),
         map_style_url: settings.mapStyleUrl,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { publicPagePaths } from '@openrescue/shared';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
@@ -83,5 +84,5 @@ export async function posterLinkTarget(ctx: AppContext, code: string): Promise<s
   const row = await repo(ctx).byCode(code);
   if (!row) return null;
   const tk = await signLinkClaims(ctx, { scope: `s_${row.store_id}`, pl: row.code });
-  return `/public/store/${row.store_id}/reports?tk=${encodeURIComponent(tk)}`;
+  return publicPagePaths.storeReports(row.store_id, tk);
 }

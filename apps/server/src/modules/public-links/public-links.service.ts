@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { type JWTPayload, jwtVerify, SignJWT } from 'jose';
+import { publicPagePaths } from '@openrescue/shared';
 import { resolveAuthSecret } from '../../auth/auth-secret.js';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
@@ -55,8 +56,8 @@ export async function signLinkClaims(
 }
 
 function linkUrl(ctx: Pick<AppContext, 'origin'>, kind: LinkKind, id: number, tk: string) {
-  const path = kind === 'receiver' ? `/public/charity/${id}/reports` : `/public/store/${id}/reports`;
-  return `${ctx.origin}${path}?tk=${encodeURIComponent(tk)}`;
+  const path = kind === 'receiver' ? publicPagePaths.charityReports(id, tk) : publicPagePaths.storeReports(id, tk);
+  return `${ctx.origin}${path}`;
 }
 
 export interface PublicLink {

@@ -28,6 +28,8 @@ export const DESTINATIONS = [
 
 export const JOB_STATUSES = ['started', 'progressing', 'initialized', 'succeeded', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
+/** The statuses of a job that has not ended: the runner may still take it up, and only such a job is moved on. */
+export const UNFINISHED_JOB_STATUSES = ['initialized', 'started', 'progressing'] as const;
 
 export function isJobRunning(status: JobStatus): boolean {
   return status === 'started' || status === 'progressing';

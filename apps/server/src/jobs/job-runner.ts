@@ -1,3 +1,4 @@
+import { UNFINISHED_JOB_STATUSES } from '@openrescue/shared';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { JobLocks } from './job-locks.js';
@@ -43,8 +44,6 @@ export interface JobRunnerOptions {
   log: { error(obj: object, msg: string): void; info(obj: object, msg: string): void };
 }
 
-const UNFINISHED = ['initialized', 'started', 'progressing'] as const;
-
 /**
  * Runs durable jobs: all their state is in the database (jobs, job_item), so whatever happens to this process, a
  * restart (or, on PostgreSQL, another process) picks the unfinished ones up where they were.
@@ -74,7 +73,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const rows = await options.db
       .selectFrom('jobs')
       .select(['id', 'kind'])
-      .where('status', 'in', UNFINISHED)
+      .where('status', 'in', UNFINISHED_JOB_STATUSES)
       .where('kind', 'in', kinds)
       .orderBy('created_at')
       .orderBy(sql`id`)

@@ -1,9 +1,8 @@
+import { UNFINISHED_JOB_STATUSES } from '@openrescue/shared';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
 /** The flow job's row (flows.jobs.ts): its state, its progress, the problems its steps found, its end. */
-
-const UNFINISHED = ['initialized', 'started', 'progressing'] as const;
 
 export const flowJob = (db: Kysely<DB>, jobId: string) =>
   db
@@ -84,7 +83,7 @@ export async function finishFlowJob(trx: Transaction<DB>, jobId: string): Promis
         then (payload->>'problems') || ' bulk scans have problems; see Logs' end`,
     })
     .where('id', '=', jobId)
-    .where('status', 'in', UNFINISHED)
+    .where('status', 'in', UNFINISHED_JOB_STATUSES)
     .execute();
 }
 
@@ -94,7 +93,7 @@ export async function failFlowJob(trx: Transaction<DB>, job: { id: string; name:
     .updateTable('jobs')
     .set({ status: 'failed', error: text, updated_at: sql`now()` })
     .where('id', '=', job.id)
-    .where('status', 'in', UNFINISHED)
+    .where('status', 'in', UNFINISHED_JOB_STATUSES)
     .execute();
   await trx
     .insertInto('custom_debug_log')

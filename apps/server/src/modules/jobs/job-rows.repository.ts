@@ -1,11 +1,10 @@
+import { UNFINISHED_JOB_STATUSES } from '@openrescue/shared';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-const UNFINISHED = ['initialized', 'started', 'progressing'] as const;
-
-export const isUnfinished = (status: string) => (UNFINISHED as readonly string[]).includes(status);
+export const isUnfinished = (status: string) => (UNFINISHED_JOB_STATUSES as readonly string[]).includes(status);
 
 export interface NumberedJob {
   name: string;
@@ -48,7 +47,7 @@ export async function updateUnfinishedJob(db: Db, id: string, values: Record<str
     .updateTable('jobs')
     .set({ ...values, updated_at: sql`now()` } as never)
     .where('id', '=', id)
-    .where('status', 'in', UNFINISHED)
+    .where('status', 'in', UNFINISHED_JOB_STATUSES)
     .execute();
 }
 

@@ -1,10 +1,8 @@
 import { type Kysely, sql } from 'kysely';
-import { FLOW_IDS, flowJobName, type JobStatus, type LiveJob } from '@openrescue/shared';
+import { FLOW_IDS, flowJobName, type JobStatus, type LiveJob, UNFINISHED_JOB_STATUSES } from '@openrescue/shared';
 import type { DB } from '../../db/schema.js';
 
 export type JobRow = LiveJob;
-
-const ACTIVE = ['initialized', 'started', 'progressing'] as const;
 
 function toJob(r: Record<string, unknown>): LiveJob {
   const payload = (r.payload ?? {}) as { parallel?: number };
@@ -34,7 +32,7 @@ export function createJobsRepository(db: Kysely<DB>) {
     const wanted =
       withItems === 'always'
         ? sql<boolean>`j.kind = 'publish'`
-        : sql<boolean>`j.kind = 'publish' and j.status in (${sql.join(ACTIVE)})`;
+        : sql<boolean>`j.kind = 'publish' and j.status in (${sql.join(UNFINISHED_JOB_STATUSES)})`;
     return db.selectFrom('jobs as j').select([
       'j.id',
       'j.name',
@@ -96,7 +94,10 @@ export function createJobsRepository(db: Kysely<DB>) {
 
     /** The job of this name that is started, progressing or initialized, if any. */
     async activeByName(name: string): Promise<LiveJob | null> {
-      const row = await select('active').where('j.name', '=', name).where('j.status', 'in', ACTIVE).executeTakeFirst();
+      const row = await select('active')
+        .where('j.name', '=', name)
+        .where('j.status', 'in', UNFINISHED_JOB_STATUSES)
+        .executeTakeFirst();
       return row ? toJob(row) : null;
     },
   };

@@ -1,3 +1,4 @@
+import { UNFINISHED_JOB_STATUSES } from '@openrescue/shared';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB, JobStatusValue } from '../../db/schema.js';
 import { insertNumberedJob } from '../jobs/job-rows.repository.js';
@@ -272,7 +273,7 @@ export function createPublishingRepository(db: Kysely<DB>) {
           updated_at: sql`now()`,
         })
         .where('id', '=', jobId)
-        .where('status', 'in', ['initialized', 'started', 'progressing'])
+        .where('status', 'in', UNFINISHED_JOB_STATUSES)
         .where(({ not, exists, selectFrom }) =>
           not(exists(selectFrom('job_item').select('seq').where('job_id', '=', jobId).where('state', '=', 'pending'))),
         )

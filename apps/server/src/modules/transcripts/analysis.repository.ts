@@ -1,9 +1,8 @@
+import { UNFINISHED_JOB_STATUSES } from '@openrescue/shared';
 import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
 /** The analysis job's reads and writes (transcripts.jobs.ts): its job row, the call it analyses, the outcome. */
-
-const UNFINISHED = ['initialized', 'started', 'progressing'] as const;
 
 export const analysisJob = (db: Kysely<DB>, jobId: string) =>
   db.selectFrom('jobs').select(['status', 'payload']).where('id', '=', jobId).executeTakeFirst();
@@ -71,5 +70,5 @@ export const finishAnalysisJob = (trx: Transaction<DB>, jobId: string, error: st
       updated_at: sql`now()`,
     })
     .where('id', '=', jobId)
-    .where('status', 'in', UNFINISHED)
+    .where('status', 'in', UNFINISHED_JOB_STATUSES)
     .execute();

@@ -23,10 +23,18 @@ const barProps = (bar: BarsListBarData) => ({
 });
 
 // Each row a grid with the figures in a column of their own: BarsList's rows are flex, so a bar's percentage counted
-// the figure's width too, and bars near the largest all shrank to the same length.
+// the figure's width too, and bars near the largest all shrank to the same length. The figure, as wide as its text,
+// is drawn over a long name that runs into it (positioned, on the card's colour): on a phone the name stops short of
+// the figure instead of overprinting it.
 const styles = {
   bar: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 7.5rem' },
-  barValue: { textAlign: 'right' as const },
+  barValue: {
+    textAlign: 'right' as const,
+    justifySelf: 'end',
+    position: 'relative' as const,
+    backgroundColor: 'var(--mantine-color-body)',
+    paddingLeft: '0.5rem',
+  },
 };
 
 /**
